@@ -1,0 +1,189 @@
+//! The best-first search engine behind Dijkstra, A*, weighted A* and greedy search.
+
+use std::cmp::Reverse;
+
+use rustc_hash::FxHashMap;
+
+use crate::collections::{Arena, Frontier, IndexedFrontier, LazyFrontier, NO_PARENT};
+use crate::search::{Monitor, OpenList, Options, Outcome, SearchResult, StopReason};
+use crate::traits::{Cost, Heuristic, OrderedF64, Problem, Successors};
+
+/// How a best-first search orders its frontier (the largest key is expanded first).
+pub(crate) trait Policy<C: Cost> {
+    type Key: Ord + Copy;
+    /// Whether a closed state reached again by a cheaper path is expanded again.
+    const REOPEN: bool;
+    /// Whether `g + h` of the state being expanded is a lower bound on the optimal cost
+    /// (given an admissible heuristic).
+    const OPTIMAL: bool;
+    fn key(&self, g: C, h: C) -> Self::Key;
+}
+
+/// A* and Dijkstra: smallest `f = g + h` first, larger `g` among equal `f`.
+pub(crate) struct AStarPolicy;
+
+impl<C: Cost> Policy<C> for AStarPolicy {
+    type Key = (Reverse<C>, C);
+    const REOPEN: bool = true;
+    const OPTIMAL: bool = true;
+    #[inline]
+    fn key(&self, g: C, h: C) -> Self::Key {
+        (Reverse(g.saturating_add(h)), g)
+    }
+}
+
+/// Weighted A*: smallest `g + w·h` first (computed in `f64`), larger `g` among equals.
+pub(crate) struct WeightedPolicy(pub(crate) f64);
+
+impl<C: Cost> Policy<C> for WeightedPolicy {
+    type Key = (Reverse<OrderedF64>, C);
+    const REOPEN: bool = true;
+    const OPTIMAL: bool = false;
+    #[inline]
+    fn key(&self, g: C, h: C) -> Self::Key {
+        (Reverse(OrderedF64(g.to_f64() + self.0 * h.to_f64())), g)
+    }
+}
+
+/// Greedy best-first: smallest `h` first, smaller `g` among equals; never reopens.
+pub(crate) struct GreedyPolicy;
+
+impl<C: Cost> Policy<C> for GreedyPolicy {
+    type Key = (Reverse<C>, Reverse<C>);
+    const REOPEN: bool = false;
+    const OPTIMAL: bool = false;
+    #[inline]
+    fn key(&self, g: C, h: C) -> Self::Key {
+        (Reverse(h), Reverse(g))
+    }
+}
+
+type Result<P> =
+    SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+
+pub(crate) fn search<P, H, Y>(
+    problem: &P,
+    start: P::State,
+    heuristic: &H,
+    policy: Y,
+    opts: Options<'_, P::Cost>,
+) -> Result<P>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    Y: Policy<P::Cost>,
+{
+    match opts.open_list {
+        OpenList::Indexed => run(problem, start, heuristic, policy, opts, IndexedFrontier::new()),
+        OpenList::Lazy => run(problem, start, heuristic, policy, opts, LazyFrontier::new()),
+    }
+}
+
+struct Meta<C> {
+    g: C,
+    h: C,
+    closed: bool,
+}
+
+fn run<P, H, Y, F>(
+    problem: &P,
+    start: P::State,
+    heuristic: &H,
+    policy: Y,
+    opts: Options<'_, P::Cost>,
+    mut open: F,
+) -> Result<P>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    Y: Policy<P::Cost>,
+    F: Frontier<Y::Key>,
+{
+    let zero = P::Cost::ZERO;
+    let mut mon = Monitor::new(opts);
+    let bound = mon.cost_bound();
+    let mut arena = Arena::new();
+    let mut meta: Vec<Meta<P::Cost>> = Vec::new();
+    let mut index: FxHashMap<P::State, usize> = FxHashMap::default();
+    let mut buf = Successors::new();
+    let mut open_len = 1usize;
+    let mut pruned = false;
+
+    let h0 = heuristic.estimate(&start);
+    index.insert(start.clone(), 0);
+    arena.push(start, NO_PARENT, None);
+    meta.push(Meta {
+        g: zero,
+        h: h0,
+        closed: false,
+    });
+    open.push(0, policy.key(zero, h0));
+    mon.stats.max_frontier = 1;
+
+    while let Some((id, key)) = open.pop() {
+        let m = &meta[id];
+        if m.closed || key != policy.key(m.g, m.h) {
+            continue; // an outdated entry of the lazy heap
+        }
+        open_len -= 1;
+        let (g, h) = (m.g, m.h);
+        let f = Y::OPTIMAL.then(|| g.saturating_add(h));
+        if problem.is_goal(arena.state(id)) {
+            mon.stats.stored = arena.len();
+            return mon.finish(Outcome::Found(arena.solution(id)));
+        }
+        if let Some(reason) = mon.check() {
+            mon.stats.stored = arena.len();
+            return mon.stopped(reason, f);
+        }
+        meta[id].closed = true;
+        mon.stats.expanded += 1;
+        problem.successors(arena.state(id), &mut buf);
+        for succ in buf.drain() {
+            mon.stats.generated += 1;
+            let g2 = g.saturating_add(succ.cost);
+            if let Some(&cid) = index.get(&succ.state) {
+                let cm = &mut meta[cid];
+                if g2 < cm.g && (Y::REOPEN || !cm.closed) {
+                    cm.g = g2;
+                    if cm.closed {
+                        cm.closed = false;
+                        mon.stats.reopened += 1;
+                        open_len += 1;
+                    }
+                    open.push(cid, policy.key(g2, cm.h));
+                    arena.relink(cid, id, succ.action, succ.cost);
+                } else {
+                    mon.stats.duplicates += 1;
+                }
+                continue;
+            }
+            let h2 = heuristic.estimate(&succ.state);
+            if bound.is_some_and(|b| g2.saturating_add(h2) > b) {
+                pruned = true;
+                continue;
+            }
+            if mon.full(arena.len()) {
+                mon.stats.stored = arena.len();
+                return mon.stopped(StopReason::MaxStates, f);
+            }
+            let cid = arena.push(succ.state.clone(), id, Some((succ.action, succ.cost)));
+            index.insert(succ.state, cid);
+            meta.push(Meta {
+                g: g2,
+                h: h2,
+                closed: false,
+            });
+            open.push(cid, policy.key(g2, h2));
+            open_len += 1;
+        }
+        mon.stats.max_frontier = mon.stats.max_frontier.max(open_len);
+    }
+    mon.stats.stored = arena.len();
+    if pruned {
+        let lb = if Y::OPTIMAL { bound } else { None };
+        mon.stopped(StopReason::CostBound, lb)
+    } else {
+        mon.finish(Outcome::Exhausted)
+    }
+}

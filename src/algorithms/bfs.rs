@@ -1,0 +1,130 @@
+//! Breadth-first search.
+
+use rustc_hash::FxHashSet;
+
+use crate::collections::{Arena, NO_PARENT};
+use crate::search::{Monitor, Options, Outcome, SearchResult, StopReason};
+use crate::traits::{Cost, Problem, Successors};
+
+/// Breadth-first search: a solution with the fewest actions (step costs are ignored for
+/// the ordering, but the returned [`Solution::cost`](crate::Solution) adds them up).
+///
+/// Goals are recognised when generated, one level earlier than when expanded. Every
+/// reached state is stored once in a hash set and once in the parent arena, which doubles
+/// as the FIFO queue.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::FnProblem;
+///
+/// // Knight moves on an 8x8 board from a corner to the opposite corner.
+/// let knight = FnProblem::new(
+///     |&(r, c): &(i8, i8)| (r, c) == (7, 7),
+///     |&(r, c): &(i8, i8)| {
+///         [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+///             .into_iter()
+///             .map(move |(dr, dc)| ((dr, dc), (r + dr, c + dc), 1u32))
+///             .filter(|(_, (r, c), _)| (0..8).contains(r) && (0..8).contains(c))
+///     },
+/// );
+/// let result = heurist::bfs(&knight, (0, 0));
+/// assert_eq!(result.cost(), Some(6));
+/// ```
+pub fn bfs<P>(problem: &P, start: P::State) -> SearchResult<P::State, P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+{
+    bfs_with(problem, start, Options::new())
+}
+
+/// [`bfs`] with [`Options`]: depth or cost limit, memory bound, time limit, cancellation,
+/// progress.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{FnProblem, Options, StopReason};
+///
+/// let line = FnProblem::new(|n: &u32| *n == 100, |n: &u32| [((), n + 1, 1u32)]);
+/// let r = heurist::bfs_with(&line, 0, Options::new().max_states(50));
+/// assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
+/// ```
+pub fn bfs_with<P>(
+    problem: &P,
+    start: P::State,
+    opts: Options<'_, P::Cost>,
+) -> SearchResult<P::State, P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+{
+    let mut mon = Monitor::new(opts);
+    let max_depth = mon.max_depth();
+    let cost_bound = mon.cost_bound();
+    let mut arena = Arena::new();
+    let mut g: Vec<P::Cost> = Vec::new();
+    let mut seen: FxHashSet<P::State> = FxHashSet::default();
+    let mut buf = Successors::new();
+    let mut limited = None;
+
+    let start_is_goal = problem.is_goal(&start);
+    seen.insert(start.clone());
+    arena.push(start, NO_PARENT, None);
+    g.push(P::Cost::ZERO);
+    if start_is_goal {
+        mon.stats.stored = 1;
+        return mon.finish(Outcome::Found(arena.solution(0)));
+    }
+    let mut cursor = 0;
+    let mut depth = 0; // depth of the node at `cursor`
+    let mut level_end = 1; // first node of the next level
+
+    while cursor < arena.len() {
+        if cursor == level_end {
+            depth += 1;
+            level_end = arena.len();
+        }
+        mon.stats.max_frontier = mon.stats.max_frontier.max(arena.len() - cursor);
+        if max_depth.is_some_and(|m| depth >= m) {
+            limited = Some(StopReason::MaxDepth);
+            break;
+        }
+        if let Some(reason) = mon.check() {
+            mon.stats.stored = arena.len();
+            return mon.stopped(reason, None);
+        }
+        let id = cursor;
+        cursor += 1;
+        mon.stats.expanded += 1;
+        problem.successors(arena.state(id), &mut buf);
+        for succ in buf.drain() {
+            mon.stats.generated += 1;
+            if seen.contains(&succ.state) {
+                mon.stats.duplicates += 1;
+                continue;
+            }
+            let g2 = g[id].saturating_add(succ.cost);
+            if cost_bound.is_some_and(|b| g2 > b) {
+                limited = Some(StopReason::CostBound);
+                continue;
+            }
+            if mon.full(arena.len()) {
+                mon.stats.stored = arena.len();
+                return mon.stopped(StopReason::MaxStates, None);
+            }
+            let is_goal = problem.is_goal(&succ.state);
+            seen.insert(succ.state.clone());
+            let cid = arena.push(succ.state, id, Some((succ.action, succ.cost)));
+            g.push(g2);
+            if is_goal {
+                mon.stats.stored = arena.len();
+                return mon.finish(Outcome::Found(arena.solution(cid)));
+            }
+        }
+    }
+    mon.stats.stored = arena.len();
+    match limited {
+        Some(reason) => mon.stopped(reason, None),
+        None => mon.finish(Outcome::Exhausted),
+    }
+}

@@ -1,0 +1,77 @@
+//! State-space search: describe a problem with a few traits, then solve it with BFS, DFS,
+//! iterative deepening, Dijkstra, A*, weighted A*, greedy best-first or IDA*.
+//!
+//! * [`Problem`]: the search space (goal test and successors, written into a reused buffer);
+//!   [`FnProblem`] builds one from two closures.
+//! * [`Cost`]: integers or [`OrderedF64`]; [`Heuristic`]: any `Fn(&State) -> Cost`, [`Zero`],
+//!   or a type with an incremental [`Heuristic::estimate_child`].
+//! * Every algorithm returns a [`SearchResult`]: the [`Outcome`] (found, exhausted, or stopped
+//!   by a limit, saying which) and the [`Stats`] of the run.
+//! * [`Options`] sets limits (expansions, stored states, cost, depth, time), cancellation
+//!   ([`CancelToken`]) and a progress callback.
+//!
+//! # Quick start
+//!
+//! ```
+//! use heurist::{Problem, Successors};
+//!
+//! /// Pour water between a 3-litre and a 5-litre jug until one holds exactly 4 litres.
+//! struct Jugs;
+//!
+//! impl Problem for Jugs {
+//!     type State = (u8, u8);
+//!     type Action = &'static str;
+//!     type Cost = u32;
+//!
+//!     fn is_goal(&self, &(a, b): &(u8, u8)) -> bool {
+//!         a == 4 || b == 4
+//!     }
+//!
+//!     fn successors(&self, &(a, b): &(u8, u8), out: &mut Successors<(u8, u8), &'static str, u32>) {
+//!         let ab = a.min(5 - b); // what pours from the small jug into the big one
+//!         let ba = b.min(3 - a);
+//!         out.push("fill small", (3, b), 1);
+//!         out.push("fill big", (a, 5), 1);
+//!         out.push("empty small", (0, b), 1);
+//!         out.push("empty big", (a, 0), 1);
+//!         out.push("small into big", (a - ab, b + ab), 1);
+//!         out.push("big into small", (a + ba, b - ba), 1);
+//!     }
+//! }
+//!
+//! let result = heurist::bfs(&Jugs, (0, 0));
+//! let solution = result.solution().expect("solvable");
+//! assert_eq!(solution.len(), 6);
+//! for step in &solution.steps {
+//!     println!("{:>15} -> {:?}", step.action, step.state);
+//! }
+//! println!("{}", result.stats); // expanded, generated, duplicates, ..., elapsed
+//!
+//! // A* with a heuristic closure; IDA* with the same one.
+//! let h = |_: &(u8, u8)| 0u32;
+//! assert_eq!(heurist::astar(&Jugs, (0, 0), h).cost(), Some(6));
+//! assert_eq!(heurist::idastar(&Jugs, (0, 0), h).cost(), Some(6));
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod algorithms;
+mod collections;
+pub mod search;
+pub mod traits;
+
+pub use algorithms::astar::{astar, astar_with};
+pub use algorithms::bfs::{bfs, bfs_with};
+pub use algorithms::dfs::{dfs, dfs_with};
+pub use algorithms::dijkstra::{dijkstra, dijkstra_with};
+pub use algorithms::greedy::{greedy, greedy_with};
+pub use algorithms::idastar::{idastar, idastar_with};
+pub use algorithms::iddfs::{iddfs, iddfs_with};
+pub use algorithms::weighted_astar::{weighted_astar, weighted_astar_with};
+pub use search::{
+    CancelToken, CycleCheck, OpenList, Options, Outcome, SearchResult, Solution, Stats, Step,
+    StopReason,
+};
+pub use traits::{
+    Cost, FnProblem, Heuristic, OrderedF64, Problem, State, Successor, Successors, Zero,
+};

@@ -1,0 +1,99 @@
+use super::{Cost, Problem};
+
+/// An estimate of the cost from a state to the nearest goal.
+///
+/// A heuristic is **admissible** if it never overestimates the true remaining cost; A* and
+/// IDA* then return optimal solutions. It is **consistent** if `h(s) <= c(s, s') + h(s')`
+/// for every step; A* then never needs to reopen a state (it still returns optimal answers
+/// with an admissible but inconsistent heuristic, by reopening).
+///
+/// Any closure `Fn(&State) -> Cost` is a heuristic. Implement the trait yourself to also
+/// provide [`estimate_child`](Heuristic::estimate_child), an incremental update from the
+/// parent's estimate, which IDA* calls for every generated node.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{Heuristic, Problem, Successors};
+///
+/// /// Walk on the integers from any start to 0; each step costs 1.
+/// struct Line;
+/// impl Problem for Line {
+///     type State = i64;
+///     type Action = i64;
+///     type Cost = u64;
+///     fn is_goal(&self, s: &i64) -> bool { *s == 0 }
+///     fn successors(&self, s: &i64, out: &mut Successors<i64, i64, u64>) {
+///         out.push(1, s + 1, 1);
+///         out.push(-1, s - 1, 1);
+///     }
+/// }
+///
+/// /// Distance to 0, updated incrementally: one step changes it by exactly one.
+/// struct Distance;
+/// impl Heuristic<Line> for Distance {
+///     fn estimate(&self, s: &i64) -> u64 { s.unsigned_abs() }
+///     fn estimate_child(&self, parent: &i64, parent_h: u64, _: &i64, child: &i64) -> u64 {
+///         if child.abs() < parent.abs() { parent_h - 1 } else { parent_h + 1 }
+///     }
+/// }
+///
+/// let found = heurist::idastar(&Line, 5, Distance).into_solution().unwrap();
+/// assert_eq!(found.cost, 5);
+/// ```
+pub trait Heuristic<P: Problem + ?Sized> {
+    /// Estimated cost from `state` to a goal.
+    fn estimate(&self, state: &P::State) -> P::Cost;
+
+    /// Estimate for `child`, reached from `parent` (whose estimate was `parent_h`) by
+    /// `action`. The default recomputes [`estimate`](Heuristic::estimate); override it when
+    /// the difference can be computed faster. It must return the same value as `estimate`.
+    #[inline]
+    fn estimate_child(
+        &self,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
+        child: &P::State,
+    ) -> P::Cost {
+        let _ = (parent, parent_h, action);
+        self.estimate(child)
+    }
+}
+
+impl<P, F> Heuristic<P> for F
+where
+    P: Problem + ?Sized,
+    F: Fn(&P::State) -> P::Cost,
+{
+    #[inline]
+    fn estimate(&self, state: &P::State) -> P::Cost {
+        self(state)
+    }
+}
+
+/// The heuristic that always answers zero: admissible and consistent for every problem.
+/// A* with `Zero` is Dijkstra's algorithm.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{FnProblem, Zero};
+///
+/// // Count up from 0 to 3 in steps costing 2.
+/// let p = FnProblem::new(|s: &u8| *s == 3, |s: &u8| [((), s + 1, 2u32)]);
+/// assert_eq!(heurist::astar(&p, 0, Zero).cost(), Some(6));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Zero;
+
+impl<P: Problem + ?Sized> Heuristic<P> for Zero {
+    #[inline(always)]
+    fn estimate(&self, _: &P::State) -> P::Cost {
+        P::Cost::ZERO
+    }
+    #[inline(always)]
+    fn estimate_child(&self, _: &P::State, _: P::Cost, _: &P::Action, _: &P::State) -> P::Cost {
+        P::Cost::ZERO
+    }
+}
