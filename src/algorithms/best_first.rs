@@ -58,8 +58,7 @@ impl<C: Cost> Policy<C> for GreedyPolicy {
     }
 }
 
-type Result<P> =
-    SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+type Result<P> = SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 pub(crate) fn search<P, H, Y>(
     problem: &P,
@@ -74,7 +73,14 @@ where
     Y: Policy<P::Cost>,
 {
     match opts.open_list {
-        OpenList::Indexed => run(problem, start, heuristic, policy, opts, IndexedFrontier::new()),
+        OpenList::Indexed => run(
+            problem,
+            start,
+            heuristic,
+            policy,
+            opts,
+            IndexedFrontier::new(),
+        ),
         OpenList::Lazy => run(problem, start, heuristic, policy, opts, LazyFrontier::new()),
     }
 }

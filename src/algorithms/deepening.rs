@@ -2,7 +2,9 @@
 //! on depth). Memory is the current path only: one reusable successor buffer per depth, so
 //! no allocation happens per node once the deepest path has been reached.
 
-use crate::search::{CycleCheck, Monitor, Options, Outcome, SearchResult, Solution, Step, StopReason};
+use crate::search::{
+    CycleCheck, Monitor, Options, Outcome, SearchResult, Solution, Step, StopReason,
+};
 use crate::traits::{Cost, Heuristic, Problem, Successor, Successors};
 
 /// What the iteration threshold limits.
@@ -54,8 +56,7 @@ impl<S, A, C> Frame<S, A, C> {
     }
 }
 
-type Result<P> =
-    SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+type Result<P> = SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 pub(crate) fn search<P, H, M>(
     problem: &P,
@@ -126,7 +127,11 @@ where
             mon.stats.generated += 1;
             let (g, parent_h) = (frame.g, frame.h);
             let child = &frame.children.as_slice()[i];
-            let parent = if d == 0 { &start } else { &lower[d - 1].chosen().state };
+            let parent = if d == 0 {
+                &start
+            } else {
+                &lower[d - 1].chosen().state
+            };
             let cycle = match cycle_check {
                 CycleCheck::Parent => match d {
                     0 => false,

@@ -3,7 +3,11 @@
 use rustc_hash::FxHashMap;
 
 use crate::search::{Monitor, Options, Outcome, SearchResult, Solution, Step, StopReason};
-use crate::traits::{Cost, Problem, Successor, Successors};
+use crate::traits::{Cost, Problem, Successors};
+
+/// One level of the path: the successors of its state, the index of the next one to try,
+/// and the cost of the path to the state.
+type Frame<S, A, C> = (Successors<S, A, C>, usize, C);
 
 /// Depth-first search: finds *a* path, not necessarily a short or cheap one.
 ///
@@ -65,7 +69,7 @@ where
     // State -> smallest depth at which it was entered.
     let mut entered: FxHashMap<P::State, usize> = FxHashMap::default();
     entered.insert(start.clone(), 0);
-    let mut frames: Vec<(Successors<P::State, P::Action, P::Cost>, usize, P::Cost)> = Vec::new();
+    let mut frames: Vec<Frame<P::State, P::Action, P::Cost>> = Vec::new();
     let mut limited = None;
     if max_depth == Some(0) {
         return mon.stopped(StopReason::MaxDepth, None);
@@ -77,9 +81,7 @@ where
     problem.successors(&start, &mut frames[0].0);
     mon.stats.expanded += 1;
     let mut depth = 1;
-    let chosen = |f: &(Successors<_, _, _>, usize, _)| -> Successor<P::State, P::Action, P::Cost> {
-        f.0.as_slice()[f.1 - 1].clone()
-    };
+    let chosen = |f: &Frame<P::State, P::Action, P::Cost>| f.0.as_slice()[f.1 - 1].clone();
 
     while depth > 0 {
         let frame = &mut frames[depth - 1];

@@ -62,7 +62,9 @@ impl<S: Clone, A: Clone, C: Cost> Arena<S, A, C> {
             at = self.nodes[at].parent;
         }
         steps.reverse();
-        let cost = steps.iter().fold(C::ZERO, |acc, s| acc.saturating_add(s.cost));
+        let cost = steps
+            .iter()
+            .fold(C::ZERO, |acc, s| acc.saturating_add(s.cost));
         Solution {
             start: self.nodes[at].state.clone(),
             steps,

@@ -20,11 +20,17 @@ pub(crate) struct Monitor<'a, C> {
 impl<'a, C: Copy> Monitor<'a, C> {
     pub(crate) fn new(opts: Options<'a, C>) -> Self {
         let start = Instant::now();
-        let deadline = match (opts.deadline, opts.time_limit.and_then(|t| start.checked_add(t))) {
+        let deadline = match (
+            opts.deadline,
+            opts.time_limit.and_then(|t| start.checked_add(t)),
+        ) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let next_progress = opts.progress.as_ref().map(|(interval, _)| start + *interval);
+        let next_progress = opts
+            .progress
+            .as_ref()
+            .map(|(interval, _)| start + *interval);
         Monitor {
             opts,
             start,

@@ -5,6 +5,9 @@ use std::time::{Duration, Instant};
 
 use super::Stats;
 
+/// The progress callback, boxed.
+pub(crate) type ProgressFn<'a> = Box<dyn FnMut(&Stats) + 'a>;
+
 /// A flag to cancel a running search from another thread.
 ///
 /// Clones share the flag. The search checks it every few hundred expansions and stops
@@ -106,7 +109,7 @@ pub struct Options<'a, C> {
     pub(crate) time_limit: Option<Duration>,
     pub(crate) deadline: Option<Instant>,
     pub(crate) cancel: Option<CancelToken>,
-    pub(crate) progress: Option<(Duration, Box<dyn FnMut(&Stats) + 'a>)>,
+    pub(crate) progress: Option<(Duration, ProgressFn<'a>)>,
     pub(crate) cycle_check: CycleCheck,
     pub(crate) open_list: OpenList,
 }

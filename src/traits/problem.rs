@@ -207,6 +207,9 @@ impl<'a, S, A, C> IntoIterator for &'a Successors<S, A, C> {
     }
 }
 
+/// The types an [`FnProblem`] is generic over, without owning any of them.
+type Signature<S, A, C> = fn(&S) -> (A, C);
+
 /// A [`Problem`] made of two closures: a goal test and a successor function returning
 /// `(action, state, cost)` triples. The quickest way to search a small problem.
 ///
@@ -226,7 +229,7 @@ impl<'a, S, A, C> IntoIterator for &'a Successors<S, A, C> {
 pub struct FnProblem<S, A, C, G, F> {
     goal: G,
     successors: F,
-    _types: PhantomData<fn(&S) -> (A, C)>,
+    _types: PhantomData<Signature<S, A, C>>,
 }
 
 impl<S, A, C, G, F, I> FnProblem<S, A, C, G, F>

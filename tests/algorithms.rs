@@ -1,0 +1,435 @@
+//! Property tests of the generic algorithms on random weighted digraphs, against references
+//! written here: Bellman-Ford for least cost, a plain queue BFS for fewest actions.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use heurist::{
+    CancelToken, CycleCheck, Heuristic, OpenList, Options, Outcome, Problem, SearchResult,
+    StopReason, Successors,
+};
+use proptest::prelude::*;
+
+/// A directed graph with weighted edges and a set of goal nodes.
+#[derive(Clone, Debug)]
+struct Graph {
+    adj: Vec<Vec<(usize, u32)>>,
+    goal: Vec<bool>,
+}
+
+impl Problem for Graph {
+    type State = usize;
+    /// Index of the edge in the source node's adjacency list.
+    type Action = usize;
+    type Cost = u32;
+
+    fn is_goal(&self, s: &usize) -> bool {
+        self.goal[*s]
+    }
+
+    fn successors(&self, s: &usize, out: &mut Successors<usize, usize, u32>) {
+        for (i, &(t, w)) in self.adj[*s].iter().enumerate() {
+            out.push(i, t, w);
+        }
+    }
+}
+
+/// Least cost from `start` to every node (Bellman-Ford), `None` when unreachable.
+fn bellman_ford(g: &Graph, start: usize) -> Vec<Option<u32>> {
+    let mut dist = vec![None; g.adj.len()];
+    dist[start] = Some(0);
+    for _ in 0..g.adj.len() {
+        let mut changed = false;
+        for u in 0..g.adj.len() {
+            let Some(du) = dist[u] else { continue };
+            for &(v, w) in &g.adj[u] {
+                if dist[v].is_none_or(|dv| du + w < dv) {
+                    dist[v] = Some(du + w);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    dist
+}
+
+/// Least cost from `start` to any goal.
+fn optimal_cost(g: &Graph, start: usize) -> Option<u32> {
+    let dist = bellman_ford(g, start);
+    (0..g.adj.len())
+        .filter(|&v| g.goal[v])
+        .filter_map(|v| dist[v])
+        .min()
+}
+
+/// Fewest edges from `start` to any goal.
+fn fewest_edges(g: &Graph, start: usize) -> Option<usize> {
+    let mut depth = vec![usize::MAX; g.adj.len()];
+    let mut queue = VecDeque::from([start]);
+    depth[start] = 0;
+    while let Some(u) = queue.pop_front() {
+        if g.goal[u] {
+            return Some(depth[u]);
+        }
+        for &(v, _) in &g.adj[u] {
+            if depth[v] == usize::MAX {
+                depth[v] = depth[u] + 1;
+                queue.push_back(v);
+            }
+        }
+    }
+    None
+}
+
+/// Exact cost to the nearest goal from every node (Bellman-Ford on the reversed graph).
+fn cost_to_goal(g: &Graph) -> Vec<Option<u32>> {
+    let n = g.adj.len();
+    let mut dist: Vec<Option<u32>> = (0..n).map(|v| g.goal[v].then_some(0)).collect();
+    for _ in 0..n {
+        let mut changed = false;
+        for u in 0..n {
+            for &(v, w) in &g.adj[u] {
+                if let Some(dv) = dist[v] {
+                    if dist[u].is_none_or(|du| dv + w < du) {
+                        dist[u] = Some(dv + w);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    dist
+}
+
+/// An admissible heuristic that is usually inconsistent: the exact cost to go scaled by a
+/// per-node factor in [0, 1].
+struct Scaled(Vec<u32>);
+impl Heuristic<Graph> for Scaled {
+    fn estimate(&self, s: &usize) -> u32 {
+        self.0[*s]
+    }
+}
+
+fn scaled_heuristic(g: &Graph, factors: &[u8]) -> Scaled {
+    let exact = cost_to_goal(g);
+    Scaled(
+        exact
+            .iter()
+            .zip(factors.iter().cycle())
+            .map(|(d, &f)| d.map_or(0, |d| d * u32::from(f) / 255))
+            .collect(),
+    )
+}
+
+/// Checks that the solution starts at `start`, ends in a goal, follows real edges, and that
+/// its cost is the sum of the edge weights. Returns the cost.
+fn replay(g: &Graph, start: usize, r: &SearchResult<usize, usize, u32>) -> Option<u32> {
+    let sol = r.solution()?;
+    assert_eq!(sol.start, start);
+    let mut at = start;
+    let mut total = 0;
+    for step in &sol.steps {
+        let (to, w) = g.adj[at][step.action];
+        assert_eq!(step.state, to, "step leads where the edge does");
+        assert_eq!(step.cost, w, "step cost is the edge weight");
+        total += w;
+        at = to;
+    }
+    assert!(g.goal[at], "the path ends in a goal");
+    assert_eq!(sol.cost, total, "the cost adds up");
+    assert_eq!(*sol.goal(), at);
+    Some(total)
+}
+
+fn graph_strategy(max_nodes: usize, max_weight: u32) -> impl Strategy<Value = (Graph, usize)> {
+    (2..=max_nodes).prop_flat_map(move |n| {
+        (
+            prop::collection::vec(prop::collection::vec((0..n, 0..=max_weight), 0..4), n),
+            prop::collection::vec(prop::bool::weighted(0.15), n),
+            0..n,
+        )
+            .prop_map(|(adj, goal, start)| (Graph { adj, goal }, start))
+    })
+}
+
+/// Unit weights: the same graph with every edge costing 1.
+fn unit(g: &Graph) -> Graph {
+    Graph {
+        adj: g
+            .adj
+            .iter()
+            .map(|es| es.iter().map(|&(t, _)| (t, 1)).collect())
+            .collect(),
+        goal: g.goal.clone(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn least_cost_searches_are_optimal(
+        (g, start) in graph_strategy(12, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+    ) {
+        let best = optimal_cost(&g, start);
+        let h = scaled_heuristic(&g, &factors);
+
+        let dijkstra = heurist::dijkstra(&g, start);
+        prop_assert_eq!(replay(&g, start, &dijkstra), best);
+        let astar = heurist::astar(&g, start, |s: &usize| h.0[*s]);
+        prop_assert_eq!(replay(&g, start, &astar), best);
+        let lazy = heurist::astar_with(&g, start, Scaled(h.0.clone()), Options::new().open_list(OpenList::Lazy));
+        prop_assert_eq!(replay(&g, start, &lazy), best);
+        let ida = heurist::idastar(&g, start, Scaled(h.0.clone()));
+        prop_assert_eq!(replay(&g, start, &ida), best);
+        let exact = Scaled(cost_to_goal(&g).iter().map(|d| d.unwrap_or(0)).collect());
+        prop_assert_eq!(replay(&g, start, &heurist::astar(&g, start, exact)), best);
+
+        for r in [&dijkstra, &astar, &lazy, &ida] {
+            prop_assert_eq!(r.is_exhausted(), best.is_none());
+            prop_assert!(r.stats.generated >= r.stats.duplicates);
+        }
+    }
+
+    #[test]
+    fn weighted_astar_stays_within_its_bound(
+        (g, start) in graph_strategy(12, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+        weight in 1.0f64..4.0,
+    ) {
+        let best = optimal_cost(&g, start);
+        let h = scaled_heuristic(&g, &factors);
+        let r = heurist::weighted_astar(&g, start, h, weight);
+        let cost = replay(&g, start, &r);
+        prop_assert_eq!(cost.is_some(), best.is_some());
+        if let (Some(c), Some(b)) = (cost, best) {
+            prop_assert!(f64::from(c) <= weight * f64::from(b) + 1e-9, "{} > {} * {}", c, weight, b);
+        }
+        prop_assert_eq!(r.is_exhausted(), best.is_none());
+    }
+
+    #[test]
+    fn unit_cost_searches_find_fewest_actions((g, start) in graph_strategy(12, 20)) {
+        let fewest = fewest_edges(&g, start);
+        let u = unit(&g);
+        for r in [heurist::bfs(&g, start), heurist::iddfs(&g, start)] {
+            prop_assert_eq!(r.solution().map(|s| s.len()), fewest);
+            prop_assert_eq!(r.is_exhausted(), fewest.is_none());
+            replay(&g, start, &r);
+        }
+        // On unit costs the least-cost searches agree with BFS.
+        let ida = heurist::idastar(&u, start, heurist::Zero);
+        prop_assert_eq!(replay(&u, start, &ida), fewest.map(|d| d as u32));
+    }
+
+    #[test]
+    fn any_path_searches_find_a_valid_path_iff_one_exists((g, start) in graph_strategy(14, 20)) {
+        let reachable = fewest_edges(&g, start).is_some();
+        let h = |s: &usize| (*s as u32) % 7;
+        for r in [heurist::dfs(&g, start), heurist::greedy(&g, start, h)] {
+            prop_assert_eq!(replay(&g, start, &r).is_some(), reachable);
+            prop_assert_eq!(r.is_exhausted(), !reachable);
+        }
+        let limited = heurist::dfs_with(&g, start, Options::new().max_depth(3));
+        if let Some(d) = fewest_edges(&g, start) {
+            // Depth-limited DFS finds a path whenever one of at most 3 actions exists.
+            prop_assert_eq!(limited.is_found(), d <= 3);
+            if let Some(sol) = limited.solution() { prop_assert!(sol.len() <= 3); }
+            replay(&g, start, &limited);
+        }
+    }
+
+    #[test]
+    fn stopped_searches_report_a_valid_lower_bound(
+        (g, start) in graph_strategy(12, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+        budget in 0u64..6,
+    ) {
+        let best = optimal_cost(&g, start);
+        let h = scaled_heuristic(&g, &factors);
+        let astar = heurist::astar_with(&g, start, |s: &usize| h.0[*s], Options::new().max_expansions(budget));
+        let ida = heurist::idastar_with(&g, start, |s: &usize| h.0[*s], Options::new().max_expansions(budget));
+        for r in [astar, ida] {
+            match &r.outcome {
+                Outcome::Found(_) => prop_assert_eq!(replay(&g, start, &r), best),
+                Outcome::Exhausted => prop_assert!(best.is_none()),
+                Outcome::Stopped { reason, lower_bound } => {
+                    prop_assert_eq!(*reason, StopReason::MaxExpansions);
+                    prop_assert!(r.stats.expanded <= budget);
+                    if let (Some(lb), Some(b)) = (lower_bound, best) {
+                        prop_assert!(*lb <= b, "lower bound {} above the optimum {}", lb, b);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cost_bound_never_claims_exhaustion_wrongly((g, start) in graph_strategy(12, 20), bound in 0u32..40) {
+        let best = optimal_cost(&g, start);
+        let opts = || Options::new().cost_bound(bound);
+        let results = [
+            heurist::dijkstra_with(&g, start, opts()),
+            heurist::astar_with(&g, start, heurist::Zero, opts()),
+            heurist::idastar_with(&g, start, heurist::Zero, opts()),
+        ];
+        for r in results {
+            match best {
+                Some(b) if b <= bound => prop_assert_eq!(replay(&g, start, &r), Some(b)),
+                Some(_) => prop_assert_eq!(r.stop_reason(), Some(StopReason::CostBound)),
+                None => prop_assert!(r.is_exhausted() || r.stop_reason() == Some(StopReason::CostBound)),
+            }
+        }
+    }
+}
+
+/// An endless problem: the integers, each with two successors. No goal.
+fn endless() -> impl Problem<State = u64, Action = (), Cost = u64> {
+    heurist::FnProblem::new(
+        |_: &u64| false,
+        |n: &u64| [((), n + 1, 1), ((), n * 2 + 3, 1)],
+    )
+}
+
+type Run = Box<dyn Fn(Options<'static, u64>) -> SearchResult<u64, (), u64>>;
+
+/// Every algorithm, run on the endless problem from 1.
+fn all_algorithms() -> Vec<(&'static str, Run)> {
+    vec![
+        ("bfs", Box::new(|o| heurist::bfs_with(&endless(), 1, o))),
+        ("dfs", Box::new(|o| heurist::dfs_with(&endless(), 1, o))),
+        ("iddfs", Box::new(|o| heurist::iddfs_with(&endless(), 1, o))),
+        (
+            "dijkstra",
+            Box::new(|o| heurist::dijkstra_with(&endless(), 1, o)),
+        ),
+        (
+            "astar",
+            Box::new(|o| heurist::astar_with(&endless(), 1, heurist::Zero, o)),
+        ),
+        (
+            "wastar",
+            Box::new(|o| heurist::weighted_astar_with(&endless(), 1, heurist::Zero, 2.0, o)),
+        ),
+        (
+            "greedy",
+            Box::new(|o| heurist::greedy_with(&endless(), 1, heurist::Zero, o)),
+        ),
+        (
+            "idastar",
+            Box::new(|o| heurist::idastar_with(&endless(), 1, heurist::Zero, o)),
+        ),
+    ]
+}
+
+#[test]
+fn every_limit_stops_every_algorithm_and_says_which() {
+    for (name, run) in all_algorithms() {
+        let r = run(Options::new().max_expansions(500));
+        assert_eq!(r.stop_reason(), Some(StopReason::MaxExpansions), "{name}");
+        assert_eq!(r.stats.expanded, 500, "{name}");
+
+        let r = run(Options::new().time_limit(Duration::from_millis(30)));
+        assert_eq!(r.stop_reason(), Some(StopReason::Deadline), "{name}");
+        assert!(r.stats.elapsed >= Duration::from_millis(30), "{name}");
+
+        let token = CancelToken::new();
+        token.cancel();
+        let r = run(Options::new().cancel(token));
+        assert_eq!(r.stop_reason(), Some(StopReason::Cancelled), "{name}");
+
+        // The endless space is finite below a cost bound: searched, then reported as stopped.
+        let r = run(Options::new().cost_bound(6));
+        assert_eq!(r.stop_reason(), Some(StopReason::CostBound), "{name}");
+    }
+    for (name, run) in all_algorithms() {
+        if ["bfs", "dfs", "iddfs", "idastar"].contains(&name) {
+            let r = run(Options::new().max_depth(8));
+            assert_eq!(r.stop_reason(), Some(StopReason::MaxDepth), "{name}");
+        } else {
+            let r = run(Options::new().max_states(1000));
+            assert_eq!(r.stop_reason(), Some(StopReason::MaxStates), "{name}");
+            assert!(r.stats.stored <= 1000, "{name}");
+        }
+    }
+    let r = heurist::dfs_with(&endless(), 1, Options::new().max_states(1000));
+    assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
+    let r = heurist::bfs_with(&endless(), 1, Options::new().max_states(1000));
+    assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
+}
+
+#[test]
+fn progress_is_reported_during_and_at_the_end() {
+    let mut calls = 0;
+    let mut last = 0;
+    let opts = Options::new()
+        .max_expansions(5000)
+        .on_progress(Duration::ZERO, |s| {
+            assert!(s.expanded >= last);
+            last = s.expanded;
+            calls += 1;
+        });
+    let r = heurist::bfs_with(&endless(), 1, opts);
+    assert_eq!(r.stop_reason(), Some(StopReason::MaxExpansions));
+    assert!(calls >= 10, "{calls} progress reports");
+    assert_eq!(last, 5000, "the last report has the final statistics");
+}
+
+#[test]
+fn cancellation_from_another_thread() {
+    let token = CancelToken::new();
+    let handle = token.clone();
+    let worker = std::thread::spawn(move || {
+        heurist::astar_with(&endless(), 1, heurist::Zero, Options::new().cancel(handle))
+    });
+    std::thread::sleep(Duration::from_millis(50));
+    token.cancel();
+    let r = worker.join().unwrap();
+    assert_eq!(r.stop_reason(), Some(StopReason::Cancelled));
+    assert!(r.stats.expanded > 0);
+}
+
+#[test]
+fn idastar_reopening_case_and_parent_check() {
+    // A graph where the admissible heuristic is inconsistent: A* must reopen `b`.
+    //   s -1-> a -1-> b -1-> g ;  s -3-> b
+    // h(a) = 2 (admissible, true 2), h(b) = 0, h(s) = 0.
+    let g = Graph {
+        adj: vec![vec![(1, 1), (2, 3)], vec![(2, 1)], vec![(3, 1)], vec![]],
+        goal: vec![false, false, false, true],
+    };
+    let h = |s: &usize| [0u32, 2, 0, 0][*s];
+    let r = heurist::astar(&g, 0, h);
+    assert_eq!(r.cost(), Some(3));
+    assert_eq!(r.stats.reopened, 1);
+    let r = heurist::idastar_with(&g, 0, h, Options::new().cycle_check(CycleCheck::Parent));
+    assert_eq!(r.cost(), Some(3));
+}
+
+#[test]
+fn start_is_goal() {
+    let g = Graph {
+        adj: vec![vec![(0, 5)]],
+        goal: vec![true],
+    };
+    for r in [
+        heurist::bfs(&g, 0),
+        heurist::dfs(&g, 0),
+        heurist::iddfs(&g, 0),
+        heurist::dijkstra(&g, 0),
+        heurist::astar(&g, 0, heurist::Zero),
+        heurist::idastar(&g, 0, heurist::Zero),
+        heurist::greedy(&g, 0, heurist::Zero),
+    ] {
+        let sol = r.solution().unwrap();
+        assert!(sol.is_empty());
+        assert_eq!(sol.cost, 0);
+    }
+}
