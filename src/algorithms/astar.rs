@@ -11,7 +11,8 @@ use crate::traits::{Heuristic, Problem};
 /// [`Stats::reopened`](crate::Stats)). Goals are recognised when expanded.
 ///
 /// The frontier is an indexed heap with decrease-key by default, or a lazy binary heap
-/// ([`Options::open_list`]); the closed set is an `FxHashMap`.
+/// ([`Options::open_list`]). Each reached state is stored once, in an arena with its parent
+/// link, indexed by a hash table (FxHash) of 4-byte node ids.
 ///
 /// # Examples
 ///

@@ -2,9 +2,7 @@
 
 use std::cmp::Reverse;
 
-use rustc_hash::FxHashMap;
-
-use crate::collections::{Arena, Frontier, IndexedFrontier, LazyFrontier, NO_PARENT};
+use crate::collections::{Arena, Frontier, IndexedFrontier, LazyFrontier, Lookup};
 use crate::search::{Monitor, OpenList, Options, Outcome, SearchResult, StopReason};
 use crate::traits::{Cost, Heuristic, OrderedF64, Problem, Successors};
 
@@ -110,14 +108,12 @@ where
     let bound = mon.cost_bound();
     let mut arena = Arena::new();
     let mut meta: Vec<Meta<P::Cost>> = Vec::new();
-    let mut index: FxHashMap<P::State, usize> = FxHashMap::default();
     let mut buf = Successors::new();
     let mut open_len = 1usize;
     let mut pruned = false;
 
     let h0 = heuristic.estimate(&start);
-    index.insert(start.clone(), 0);
-    arena.push(start, NO_PARENT, None);
+    arena.insert_start(start);
     meta.push(Meta {
         g: zero,
         h: h0,
@@ -148,33 +144,35 @@ where
         for succ in buf.drain() {
             mon.stats.generated += 1;
             let g2 = g.saturating_add(succ.cost);
-            if let Some(&cid) = index.get(&succ.state) {
-                let cm = &mut meta[cid];
-                if g2 < cm.g && (Y::REOPEN || !cm.closed) {
-                    cm.g = g2;
-                    if cm.closed {
-                        cm.closed = false;
-                        mon.stats.reopened += 1;
-                        open_len += 1;
+            let hash = match arena.lookup(&succ.state) {
+                Lookup::Vacant(hash) => hash,
+                Lookup::Found(cid) => {
+                    let cm = &mut meta[cid];
+                    if g2 < cm.g && (Y::REOPEN || !cm.closed) {
+                        cm.g = g2;
+                        if cm.closed {
+                            cm.closed = false;
+                            mon.stats.reopened += 1;
+                            open_len += 1;
+                        }
+                        open.push(cid, policy.key(g2, cm.h));
+                        arena.relink(cid, id, succ.action, succ.cost);
+                    } else {
+                        mon.stats.duplicates += 1;
                     }
-                    open.push(cid, policy.key(g2, cm.h));
-                    arena.relink(cid, id, succ.action, succ.cost);
-                } else {
-                    mon.stats.duplicates += 1;
+                    continue;
                 }
-                continue;
-            }
+            };
             let h2 = heuristic.estimate(&succ.state);
             if bound.is_some_and(|b| g2.saturating_add(h2) > b) {
                 pruned = true;
                 continue;
             }
-            if mon.full(arena.len()) {
+            if mon.full(arena.len()) || arena.is_full() {
                 mon.stats.stored = arena.len();
                 return mon.stopped(StopReason::MaxStates, f);
             }
-            let cid = arena.push(succ.state.clone(), id, Some((succ.action, succ.cost)));
-            index.insert(succ.state, cid);
+            let cid = arena.insert(hash, succ.state, id, Some((succ.action, succ.cost)));
             meta.push(Meta {
                 g: g2,
                 h: h2,

@@ -1,8 +1,6 @@
 //! Breadth-first search.
 
-use rustc_hash::FxHashSet;
-
-use crate::collections::{Arena, NO_PARENT};
+use crate::collections::{Arena, Lookup};
 use crate::search::{Monitor, Options, Outcome, SearchResult, StopReason};
 use crate::traits::{Cost, Problem, Successors};
 
@@ -10,8 +8,8 @@ use crate::traits::{Cost, Problem, Successors};
 /// the ordering, but the returned [`Solution::cost`](crate::Solution) adds them up).
 ///
 /// Goals are recognised when generated, one level earlier than when expanded. Every
-/// reached state is stored once in a hash set and once in the parent arena, which doubles
-/// as the FIFO queue.
+/// reached state is stored once, in an arena with its parent link that doubles as the FIFO
+/// queue, indexed by a hash table of 4-byte node ids.
 ///
 /// # Examples
 ///
@@ -63,13 +61,11 @@ where
     let cost_bound = mon.cost_bound();
     let mut arena = Arena::new();
     let mut g: Vec<P::Cost> = Vec::new();
-    let mut seen: FxHashSet<P::State> = FxHashSet::default();
     let mut buf = Successors::new();
     let mut limited = None;
 
     let start_is_goal = problem.is_goal(&start);
-    seen.insert(start.clone());
-    arena.push(start, NO_PARENT, None);
+    arena.insert_start(start);
     g.push(P::Cost::ZERO);
     if start_is_goal {
         mon.stats.stored = 1;
@@ -99,22 +95,21 @@ where
         problem.successors(arena.state(id), &mut buf);
         for succ in buf.drain() {
             mon.stats.generated += 1;
-            if seen.contains(&succ.state) {
+            let Lookup::Vacant(hash) = arena.lookup(&succ.state) else {
                 mon.stats.duplicates += 1;
                 continue;
-            }
+            };
             let g2 = g[id].saturating_add(succ.cost);
             if cost_bound.is_some_and(|b| g2 > b) {
                 limited = Some(StopReason::CostBound);
                 continue;
             }
-            if mon.full(arena.len()) {
+            if mon.full(arena.len()) || arena.is_full() {
                 mon.stats.stored = arena.len();
                 return mon.stopped(StopReason::MaxStates, None);
             }
             let is_goal = problem.is_goal(&succ.state);
-            seen.insert(succ.state.clone());
-            let cid = arena.push(succ.state, id, Some((succ.action, succ.cost)));
+            let cid = arena.insert(hash, succ.state, id, Some((succ.action, succ.cost)));
             g.push(g2);
             if is_goal {
                 mon.stats.stored = arena.len();

@@ -1,25 +1,48 @@
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
+
 use crate::search::{Solution, Step};
 use crate::traits::Cost;
 
 /// Parent index of the start node.
-pub(crate) const NO_PARENT: usize = usize::MAX;
+pub(crate) const NO_PARENT: usize = u32::MAX as usize;
+
+/// The most nodes an arena holds (ids are stored as `u32`).
+pub(crate) const MAX_NODES: usize = u32::MAX as usize - 1;
 
 struct Node<S, A, C> {
     state: S,
-    parent: usize,
+    parent: u32,
     /// The action from the parent and the step's cost; `None` for the start node.
     link: Option<(A, C)>,
 }
 
-/// Every state a graph search has reached, with the link back to its parent; node ids are
-/// indices in insertion order, so a breadth-first search can use the arena as its queue.
-pub(crate) struct Arena<S, A, C> {
-    nodes: Vec<Node<S, A, C>>,
+/// Where a state stands in an [`Arena`].
+pub(crate) enum Lookup {
+    /// Already stored, with this id.
+    Found(usize),
+    /// Not stored; the state's hash, to pass to [`Arena::insert`].
+    Vacant(u64),
 }
 
-impl<S: Clone, A: Clone, C: Cost> Arena<S, A, C> {
+/// Every state a graph search has reached, stored once, with the link back to its parent,
+/// and a hash index over them that holds only node ids (4 bytes a state).
+///
+/// Node ids are indices in insertion order, so breadth-first search uses the arena as its
+/// FIFO queue.
+pub(crate) struct Arena<S, A, C> {
+    nodes: Vec<Node<S, A, C>>,
+    index: HashTable<u32>,
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Arena<S, A, C> {
     pub(crate) fn new() -> Self {
-        Arena { nodes: Vec::new() }
+        Arena {
+            nodes: Vec::new(),
+            index: HashTable::new(),
+        }
     }
 
     #[inline]
@@ -27,14 +50,50 @@ impl<S: Clone, A: Clone, C: Cost> Arena<S, A, C> {
         self.nodes.len()
     }
 
+    /// Whether the arena can take no more nodes.
     #[inline]
-    pub(crate) fn push(&mut self, state: S, parent: usize, link: Option<(A, C)>) -> usize {
+    pub(crate) fn is_full(&self) -> bool {
+        self.nodes.len() >= MAX_NODES
+    }
+
+    #[inline]
+    pub(crate) fn lookup(&self, state: &S) -> Lookup {
+        let hash = FxBuildHasher.hash_one(state);
+        match self
+            .index
+            .find(hash, |&id| self.nodes[id as usize].state == *state)
+        {
+            Some(&id) => Lookup::Found(id as usize),
+            None => Lookup::Vacant(hash),
+        }
+    }
+
+    /// Stores a state that [`lookup`](Arena::lookup) reported vacant with `hash`.
+    #[inline]
+    pub(crate) fn insert(
+        &mut self,
+        hash: u64,
+        state: S,
+        parent: usize,
+        link: Option<(A, C)>,
+    ) -> usize {
+        let id = self.nodes.len();
         self.nodes.push(Node {
             state,
-            parent,
+            parent: parent as u32,
             link,
         });
-        self.nodes.len() - 1
+        let nodes = &self.nodes;
+        self.index.insert_unique(hash, id as u32, |&i| {
+            FxBuildHasher.hash_one(&nodes[i as usize].state)
+        });
+        id
+    }
+
+    /// Stores the start state.
+    pub(crate) fn insert_start(&mut self, state: S) -> usize {
+        let hash = FxBuildHasher.hash_one(&state);
+        self.insert(hash, state, NO_PARENT, None)
     }
 
     #[inline]
@@ -45,7 +104,7 @@ impl<S: Clone, A: Clone, C: Cost> Arena<S, A, C> {
     #[inline]
     pub(crate) fn relink(&mut self, id: usize, parent: usize, action: A, cost: C) {
         let node = &mut self.nodes[id];
-        node.parent = parent;
+        node.parent = parent as u32;
         node.link = Some((action, cost));
     }
 
@@ -59,7 +118,7 @@ impl<S: Clone, A: Clone, C: Cost> Arena<S, A, C> {
                 state: self.nodes[at].state.clone(),
                 cost: *cost,
             });
-            at = self.nodes[at].parent;
+            at = self.nodes[at].parent as usize;
         }
         steps.reverse();
         let cost = steps

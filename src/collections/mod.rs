@@ -4,5 +4,5 @@
 mod arena;
 mod open_list;
 
-pub(crate) use arena::{Arena, NO_PARENT};
+pub(crate) use arena::{Arena, Lookup};
 pub(crate) use open_list::{Frontier, IndexedFrontier, LazyFrontier};
