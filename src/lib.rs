@@ -75,3 +75,8 @@ pub use search::{
 pub use traits::{
     Cost, FnProblem, Heuristic, OrderedF64, Problem, State, Successor, Successors, Zero,
 };
+
+/// The README's code blocks, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
