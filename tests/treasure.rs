@@ -1,0 +1,471 @@
+//! Tests of the treasure-hunt example (`examples/treasure`): every reported placement is
+//! checked by an independent checker written here, and solution counts are compared with a
+//! brute force over all subsets of the cells that may hold a coin.
+
+#[allow(dead_code)]
+#[path = "../examples/treasure/model.rs"]
+mod model;
+
+use heurist::{CycleCheck, Options, Outcome, Problem, SearchResult};
+use model::{generate, Grid, HeuristicKind, Placement, Treasure};
+use proptest::prelude::*;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/treasure/");
+const SEED_GRIDS: [&str; 6] = [
+    "4x4.txt",
+    "6x6.txt",
+    "7x7.txt",
+    "8x8.txt",
+    "10x10_a.txt",
+    "10x10_b.txt",
+];
+
+fn load(name: &str) -> Grid {
+    let text = std::fs::read_to_string(format!("{DATA}{name}")).expect("seed grid readable");
+    Grid::parse(&text).expect("seed grid parses")
+}
+
+/// Independent checker: coins on distinct empty cells next to some clue, every clue exact.
+fn satisfies(grid: &Grid, coins: &[(usize, usize)]) -> bool {
+    let (rows, cols) = (grid.rows as i64, grid.cols as i64);
+    let clue = |r: i64, c: i64| -> Option<u8> {
+        if r < 0 || c < 0 || r >= rows || c >= cols {
+            None
+        } else {
+            grid.cells[(r * cols + c) as usize]
+        }
+    };
+    let mut coin = vec![false; grid.cells.len()];
+    for &(r, c) in coins {
+        let (r, c) = (r as i64, c as i64);
+        if r >= rows || c >= cols || clue(r, c).is_some() || coin[(r * cols + c) as usize] {
+            return false;
+        }
+        let mut seen = false;
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                seen |= (dr, dc) != (0, 0) && clue(r + dr, c + dc).is_some();
+            }
+        }
+        if !seen {
+            return false;
+        }
+        coin[(r * cols + c) as usize] = true;
+    }
+    for r in 0..rows {
+        for c in 0..cols {
+            if let Some(v) = clue(r, c) {
+                let mut n = 0;
+                for dr in -1..=1i64 {
+                    for dc in -1..=1i64 {
+                        let (a, b) = (r + dr, c + dc);
+                        if (dr, dc) != (0, 0)
+                            && a >= 0
+                            && b >= 0
+                            && a < rows
+                            && b < cols
+                            && coin[(a * cols + b) as usize]
+                        {
+                            n += 1;
+                        }
+                    }
+                }
+                if n != v {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Brute force: every subset of the empty cells next to a clue; returns (number of
+/// solutions, fewest coins in a solution).
+fn brute_force(grid: &Grid) -> (u64, Option<usize>) {
+    let mut open = Vec::new();
+    for r in 0..grid.rows {
+        for c in 0..grid.cols {
+            if grid.clue(r, c).is_none() {
+                let near_clue = (r.saturating_sub(1)..=(r + 1).min(grid.rows - 1)).any(|a| {
+                    (c.saturating_sub(1)..=(c + 1).min(grid.cols - 1))
+                        .any(|b| (a, b) != (r, c) && grid.clue(a, b).is_some())
+                });
+                if near_clue {
+                    open.push((r, c));
+                }
+            }
+        }
+    }
+    assert!(open.len() <= 20, "brute force too large");
+    let mut count = 0;
+    let mut fewest: Option<usize> = None;
+    for mask in 0u32..(1 << open.len()) {
+        let coins: Vec<(usize, usize)> = (0..open.len())
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| open[i])
+            .collect();
+        if satisfies(grid, &coins) {
+            count += 1;
+            fewest = Some(fewest.map_or(coins.len(), |f| f.min(coins.len())));
+        }
+    }
+    (count, fewest)
+}
+
+/// Counts solutions by trying both choices for every empty cell next to a clue, cutting a
+/// branch only when a coin would exceed a clue; each complete choice is checked with
+/// [`satisfies`]. Independent of the model, usable where `brute_force` is too large.
+fn backtrack_count(grid: &Grid) -> u64 {
+    fn go(
+        grid: &Grid,
+        open: &[(usize, usize)],
+        i: usize,
+        coins: &mut Vec<(usize, usize)>,
+        seen: &mut [u8],
+    ) -> u64 {
+        if i == open.len() {
+            return satisfies(grid, coins) as u64;
+        }
+        let (r, c) = open[i];
+        let mut n = go(grid, open, i + 1, coins, seen);
+        let around: Vec<(usize, usize)> = grid.neighbours(r, c).collect();
+        let fits = around.iter().all(|&(a, b)| match grid.clue(a, b) {
+            Some(v) => seen[a * grid.cols + b] < v,
+            None => true,
+        });
+        if fits {
+            for &(a, b) in &around {
+                seen[a * grid.cols + b] += 1;
+            }
+            coins.push((r, c));
+            n += go(grid, open, i + 1, coins, seen);
+            coins.pop();
+            for &(a, b) in &around {
+                seen[a * grid.cols + b] -= 1;
+            }
+        }
+        n
+    }
+    let open: Vec<(usize, usize)> = (0..grid.rows * grid.cols)
+        .map(|i| (i / grid.cols, i % grid.cols))
+        .filter(|&(r, c)| {
+            grid.clue(r, c).is_none()
+                && grid
+                    .neighbours(r, c)
+                    .any(|(a, b)| grid.clue(a, b).is_some())
+        })
+        .collect();
+    go(
+        grid,
+        &open,
+        0,
+        &mut Vec::new(),
+        &mut vec![0; grid.rows * grid.cols],
+    )
+}
+
+type Run = SearchResult<Placement, (usize, usize), u32>;
+
+/// Every algorithm of the example, with a label.
+fn all_runs(p: &Treasure) -> Vec<(String, Run)> {
+    let mut runs = vec![
+        ("bfs".to_string(), heurist::bfs(p, p.start())),
+        ("dfs".to_string(), heurist::dfs(p, p.start())),
+        (
+            "iddfs".to_string(),
+            heurist::iddfs_with(p, p.start(), Options::new().cycle_check(CycleCheck::Parent)),
+        ),
+    ];
+    for kind in HeuristicKind::ALL {
+        let h = p.heuristic(kind);
+        runs.push((
+            format!("astar/{}", kind.name()),
+            heurist::astar(p, p.start(), &h),
+        ));
+        runs.push((
+            format!("greedy/{}", kind.name()),
+            heurist::greedy(p, p.start(), &h),
+        ));
+        runs.push((
+            format!("idastar/{}", kind.name()),
+            heurist::idastar_with(
+                p,
+                p.start(),
+                &h,
+                Options::new().cycle_check(CycleCheck::Parent),
+            ),
+        ));
+    }
+    runs
+}
+
+/// Checks every algorithm against the brute-force answer `(count, fewest)`.
+fn check_all_algorithms(p: &Treasure, count: u64, fewest: Option<usize>) {
+    for (name, r) in all_runs(p) {
+        match &r.outcome {
+            Outcome::Found(sol) => {
+                assert!(count > 0, "{name} found a solution where there is none");
+                let coins = p.coins(sol.goal());
+                assert!(
+                    satisfies(p.grid(), &coins),
+                    "{name}: bad placement {coins:?}"
+                );
+                // The path places exactly these coins, one per step.
+                let mut from_steps: Vec<_> = sol.actions().copied().collect();
+                from_steps.sort();
+                let mut sorted = coins.clone();
+                sorted.sort();
+                assert_eq!(from_steps, sorted, "{name}: steps and goal differ");
+                assert_eq!(sol.cost as usize, coins.len());
+                let optimal = name == "bfs"
+                    || name == "iddfs"
+                    || (name.starts_with("astar/") || name.starts_with("idastar/"))
+                        && !name.ends_with("/seed");
+                if optimal {
+                    assert_eq!(Some(coins.len()), fewest, "{name} is not the fewest coins");
+                }
+            }
+            Outcome::Exhausted => assert_eq!(count, 0, "{name} missed a solution"),
+            Outcome::Stopped { .. } => panic!("{name} stopped without a limit"),
+        }
+    }
+}
+
+#[test]
+fn seed_grids_solved_by_every_algorithm() {
+    for name in SEED_GRIDS {
+        let grid = load(name);
+        for propagate in [true, false] {
+            let p = Treasure::new(grid.clone()).with_propagation(propagate);
+            let count = p.count_solutions(None, None);
+            assert!(count.complete);
+            assert!(count.solutions >= 1, "{name} has a solution");
+            let first = count.first.clone().unwrap();
+            assert!(
+                satisfies(&grid, &first),
+                "{name}: counted solution is wrong"
+            );
+            // BFS finds the fewest coins; every algorithm must agree with that.
+            let bfs = heurist::bfs(&p, p.start());
+            let fewest = bfs.cost().map(|c| c as usize);
+            check_all_algorithms(&p, count.solutions, fewest);
+        }
+    }
+}
+
+#[test]
+fn seed_grid_solution_counts() {
+    // Propagation on and off must count the same solutions (the large ones are unique).
+    let expected = [("10x10_a.txt", 1), ("10x10_b.txt", 1), ("7x7.txt", 1)];
+    for name in SEED_GRIDS {
+        let grid = load(name);
+        let on = Treasure::new(grid.clone()).count_solutions(None, None);
+        let off = Treasure::new(grid.clone())
+            .with_propagation(false)
+            .count_solutions(None, None);
+        assert_eq!(on.solutions, off.solutions, "{name}");
+        assert!(
+            on.expanded <= off.expanded,
+            "{name}: propagation expands more"
+        );
+        if let Some(&(_, n)) = expected.iter().find(|(g, _)| *g == name) {
+            assert_eq!(on.solutions, n, "{name}");
+        }
+    }
+}
+
+#[test]
+fn small_seed_grids_match_independent_counts() {
+    // 4x4 has 9 open cells: all 512 subsets. The others (24-32 open cells) by backtracking.
+    assert_eq!(
+        brute_force(&load("4x4.txt")).0,
+        backtrack_count(&load("4x4.txt"))
+    );
+    for name in ["4x4.txt", "6x6.txt", "7x7.txt", "8x8.txt"] {
+        let grid = load(name);
+        let count = backtrack_count(&grid);
+        let p = Treasure::new(grid);
+        assert_eq!(p.count_solutions(None, None).solutions, count, "{name}");
+    }
+}
+
+#[test]
+fn admissible_heuristics_never_overestimate_on_the_seed_grids() {
+    for name in SEED_GRIDS {
+        let p = Treasure::new(load(name));
+        let sol = heurist::bfs(&p, p.start()).into_solution().unwrap();
+        let n = sol.len() as u32;
+        let states: Vec<&Placement> = sol.states().collect();
+        for (i, s) in states.iter().enumerate() {
+            let remaining = n - i as u32; // BFS path is shortest, so this is h*
+            for kind in HeuristicKind::ALL {
+                if kind.admissible() {
+                    assert!(
+                        p.estimate(kind, s) <= remaining,
+                        "{name}: {} overestimates",
+                        kind.name()
+                    );
+                }
+            }
+        }
+    }
+    // The seed's own heuristic overestimates (as the seed says): at the root of grid (a)
+    // the clue sum exceeds the number of coins.
+    let p = Treasure::new(load("10x10_a.txt"));
+    let n = heurist::bfs(&p, p.start()).cost().unwrap();
+    assert!(p.estimate(HeuristicKind::Seed, &p.start()) > n);
+}
+
+#[test]
+fn each_coin_set_is_generated_once() {
+    // Walk the whole canonical tree of grid (a): no coin set twice, with or without
+    // propagation, and propagation only removes nodes.
+    let mut sizes = Vec::new();
+    for propagate in [false, true] {
+        let p = Treasure::new(load("10x10_a.txt")).with_propagation(propagate);
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![p.start()];
+        let mut buf = heurist::Successors::new();
+        while let Some(s) = stack.pop() {
+            assert!(
+                seen.insert(s.coins.clone()),
+                "a coin set was generated twice"
+            );
+            p.successors(&s, &mut buf);
+            stack.extend(buf.drain().map(|x| x.state));
+        }
+        sizes.push(seen.len());
+    }
+    assert!(
+        sizes[0] > 1000 && sizes[1] > 100 && sizes[1] < sizes[0],
+        "{sizes:?}"
+    );
+}
+
+#[test]
+fn generated_grids_have_the_unique_generated_solution() {
+    for (rows, cols, seed) in [(6, 6, 1), (8, 10, 2), (12, 12, 3), (20, 20, 4)] {
+        let (grid, coins) = generate(rows, cols, seed, 0.2, 0.0);
+        assert_eq!((grid.rows, grid.cols), (rows, cols));
+        assert!(satisfies(&grid, &coins));
+        // Reproducible from the seed.
+        assert_eq!(generate(rows, cols, seed, 0.2, 0.0).0, grid);
+        let p = Treasure::new(grid.clone());
+        let count = p.count_solutions(None, None);
+        assert!(count.complete);
+        assert_eq!(count.solutions, 1, "{rows}x{cols} seed {seed}");
+        let mut want = coins.clone();
+        want.sort();
+        for r in [
+            heurist::dfs(&p, p.start()),
+            heurist::astar(&p, p.start(), p.heuristic(HeuristicKind::Best)),
+        ] {
+            let mut got = p.coins(r.solution().unwrap().goal());
+            got.sort();
+            assert_eq!(got, want);
+        }
+        // Text round trip.
+        assert_eq!(Grid::parse(&grid.to_text()).unwrap(), grid);
+    }
+}
+
+#[test]
+fn unsolvable_grids_are_exhausted() {
+    for text in ["8.\n..\n", "1.0\n", "2.\n.0\n", "4.\n..\n", "1.2\n"] {
+        let p = Treasure::new(Grid::parse(text).unwrap());
+        assert_eq!(p.count_solutions(None, None).solutions, 0);
+        assert!(heurist::dfs(&p, p.start()).is_exhausted(), "{text}");
+        assert!(heurist::bfs(&p, p.start()).is_exhausted(), "{text}");
+    }
+}
+
+#[test]
+fn parse_errors_name_line_and_column() {
+    let e = Grid::parse("..1.\n.x2.\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 2));
+    assert!(e.message.contains("'x'"), "{e}");
+    let e = Grid::parse("..1.\n.2.\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 4));
+    let e = Grid::parse("..1.\n.2...\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 5));
+    let e = Grid::parse("..\n9.\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 1));
+    let e = Grid::parse("..\n\n..\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 1));
+    assert!(Grid::parse("\n  \n").is_err());
+    let g = Grid::parse("\n0.\r\n.8  \n\n").unwrap();
+    assert_eq!((g.rows, g.cols), (2, 2));
+    assert_eq!(g.clue(1, 1), Some(8));
+}
+
+/// A small random grid: random coins, a random subset of the other cells as clues, and
+/// sometimes one clue changed (often making the grid unsolvable).
+fn small_grid() -> impl Strategy<Value = Grid> {
+    (
+        1usize..=4,
+        1usize..=5,
+        any::<u64>(),
+        0.0f64..0.5,
+        0.2f64..1.0,
+        any::<bool>(),
+    )
+        .prop_map(|(rows, cols, seed, density, clue_p, tweak)| {
+            let mut rng = model::SplitMix64(seed);
+            let coin: Vec<bool> = (0..rows * cols).map(|_| rng.chance(density)).collect();
+            let mut grid = Grid {
+                rows,
+                cols,
+                cells: vec![None; rows * cols],
+            };
+            for r in 0..rows {
+                for c in 0..cols {
+                    if !coin[r * cols + c] && rng.chance(clue_p) {
+                        let n = grid
+                            .neighbours(r, c)
+                            .filter(|&(a, b)| coin[a * cols + b])
+                            .count();
+                        grid.cells[r * cols + c] = Some(n as u8);
+                    }
+                }
+            }
+            if tweak {
+                let clues: Vec<usize> = (0..rows * cols)
+                    .filter(|&i| grid.cells[i].is_some())
+                    .collect();
+                if !clues.is_empty() {
+                    let i = clues[rng.below(clues.len())];
+                    let v = grid.cells[i].unwrap();
+                    grid.cells[i] = Some(if v == 0 || rng.chance(0.5) {
+                        (v + 1).min(8)
+                    } else {
+                        v - 1
+                    });
+                }
+            }
+            grid
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn counts_match_brute_force(grid in small_grid()) {
+        let (count, fewest) = brute_force(&grid);
+        for propagate in [true, false] {
+            let p = Treasure::new(grid.clone()).with_propagation(propagate);
+            let c = p.count_solutions(None, None);
+            prop_assert!(c.complete);
+            prop_assert_eq!(c.solutions, count, "grid:\n{}", grid.to_text());
+            if let Some(first) = &c.first {
+                prop_assert!(satisfies(&grid, first));
+            }
+            // Limited counts stop early and say so.
+            if count >= 2 {
+                let l = p.count_solutions(Some(1), None);
+                prop_assert_eq!(l.solutions, 1);
+            }
+            check_all_algorithms(&p, count, fewest);
+        }
+    }
+}
