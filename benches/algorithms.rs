@@ -1,1 +1,339 @@
-fn main(){}
+//! `heurist` against the `pathfinding` crate on identical domain code, and the two open
+//! lists of `heurist` (indexed heap with decrease-key vs lazy binary heap) against each other.
+//!
+//! Domains (both seeded, built once):
+//! * a 1000x1000 grid maze, 4-connected, unit cost, ~28% random walls, start and goal in
+//!   opposite corners (reachable: a random monotone corridor is carved first);
+//! * a random digraph with 100 000 nodes, 8 out-edges each, weights 1..=100.
+//!
+//! Each domain has one `neighbours` function returning an iterator; `heurist`'s
+//! `Problem::successors` pushes its items into the buffer, `pathfinding`'s closures return
+//! it directly. The setup asserts that both crates find the same cost.
+//!
+//! Run: `cargo bench --bench algorithms` (a few minutes; flat sampling, 10 samples).
+
+use std::cell::Cell;
+use std::time::Duration;
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
+use heurist::{OpenList, Options, Problem, Successors, Zero};
+use pathfinding::prelude as pf;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+// ---------------------------------------------------------------------------------------
+// Grid maze
+
+/// A grid maze; a state is the cell index `row * width + col`.
+struct Maze {
+    width: u32,
+    height: u32,
+    wall: Vec<bool>,
+    goal: u32,
+}
+
+impl Maze {
+    /// A `width` x `height` maze with about `density` walls, start at the top-left corner,
+    /// goal at the bottom-right one, connected by a carved random monotone corridor.
+    fn random(width: u32, height: u32, density: f64, seed: u64) -> Maze {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut wall: Vec<bool> = (0..width * height).map(|_| rng.gen_bool(density)).collect();
+        let (mut r, mut c) = (0, 0);
+        wall[0] = false;
+        while (r, c) != (height - 1, width - 1) {
+            if c == width - 1 || (r < height - 1 && rng.gen_bool(0.5)) {
+                r += 1;
+            } else {
+                c += 1;
+            }
+            wall[(r * width + c) as usize] = false;
+        }
+        Maze {
+            width,
+            height,
+            wall,
+            goal: width * height - 1,
+        }
+    }
+
+    /// The free cells next to `s`, each with step cost 1.
+    #[inline]
+    fn neighbours(&self, s: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let (w, h) = (self.width, self.height);
+        let (r, c) = (s / w, s % w);
+        [
+            (r > 0).then(|| s - w),
+            (r + 1 < h).then(|| s + w),
+            (c > 0).then(|| s - 1),
+            (c + 1 < w).then(|| s + 1),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|&n| !self.wall[n as usize])
+        .map(|n| (n, 1))
+    }
+
+    /// Manhattan distance to the goal.
+    #[inline]
+    fn manhattan(&self, s: u32) -> u32 {
+        let w = self.width;
+        (s / w).abs_diff(self.goal / w) + (s % w).abs_diff(self.goal % w)
+    }
+}
+
+impl Problem for Maze {
+    type State = u32;
+    type Action = ();
+    type Cost = u32;
+
+    #[inline]
+    fn is_goal(&self, s: &u32) -> bool {
+        *s == self.goal
+    }
+
+    #[inline]
+    fn successors(&self, s: &u32, out: &mut Successors<u32, (), u32>) {
+        for (n, c) in self.neighbours(*s) {
+            out.push((), n, c);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Random digraph
+
+/// A random digraph in compressed sparse row form; a state is a node number.
+struct Graph {
+    offsets: Vec<u32>,
+    edges: Vec<(u32, u32)>,
+    goal: u32,
+}
+
+impl Graph {
+    fn random(nodes: u32, degree: u32, seed: u64) -> Graph {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut offsets = Vec::with_capacity(nodes as usize + 1);
+        let mut edges = Vec::with_capacity((nodes * degree) as usize);
+        for _ in 0..nodes {
+            offsets.push(edges.len() as u32);
+            for _ in 0..degree {
+                edges.push((rng.gen_range(0..nodes), rng.gen_range(1..=100)));
+            }
+        }
+        offsets.push(edges.len() as u32);
+        Graph {
+            offsets,
+            edges,
+            goal: nodes - 1,
+        }
+    }
+
+    /// The out-edges of `s`: `(target, weight)`.
+    #[inline]
+    fn neighbours(&self, s: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let (a, b) = (self.offsets[s as usize], self.offsets[s as usize + 1]);
+        self.edges[a as usize..b as usize].iter().copied()
+    }
+}
+
+impl Problem for Graph {
+    type State = u32;
+    type Action = ();
+    type Cost = u32;
+
+    #[inline]
+    fn is_goal(&self, s: &u32) -> bool {
+        *s == self.goal
+    }
+
+    #[inline]
+    fn successors(&self, s: &u32, out: &mut Successors<u32, (), u32>) {
+        for (n, c) in self.neighbours(*s) {
+            out.push((), n, c);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Runners: one function per (crate, algorithm), returning the cost (BFS: number of steps).
+
+fn opts(list: OpenList) -> Options<'static, u32> {
+    Options::new().open_list(list)
+}
+
+fn maze_ours_bfs(m: &Maze) -> u32 {
+    heurist::bfs(m, 0).solution().unwrap().len() as u32
+}
+fn maze_pf_bfs(m: &Maze) -> u32 {
+    let path = pf::bfs(
+        &0u32,
+        |&s| m.neighbours(s).map(|(n, _)| n),
+        |&s| s == m.goal,
+    );
+    path.unwrap().len() as u32 - 1
+}
+fn maze_ours_dijkstra(m: &Maze, list: OpenList) -> u32 {
+    heurist::dijkstra_with(m, 0, opts(list)).cost().unwrap()
+}
+fn maze_pf_dijkstra(m: &Maze) -> u32 {
+    pf::dijkstra(&0u32, |&s| m.neighbours(s), |&s| s == m.goal)
+        .unwrap()
+        .1
+}
+fn maze_ours_astar(m: &Maze, list: OpenList) -> u32 {
+    let h = |s: &u32| m.manhattan(*s);
+    heurist::astar_with(m, 0, h, opts(list)).cost().unwrap()
+}
+fn maze_pf_astar(m: &Maze) -> u32 {
+    pf::astar(
+        &0u32,
+        |&s| m.neighbours(s),
+        |&s| m.manhattan(s),
+        |&s| s == m.goal,
+    )
+    .unwrap()
+    .1
+}
+
+fn graph_ours_bfs(g: &Graph) -> u32 {
+    heurist::bfs(g, 0).solution().unwrap().len() as u32
+}
+fn graph_pf_bfs(g: &Graph) -> u32 {
+    let path = pf::bfs(
+        &0u32,
+        |&s| g.neighbours(s).map(|(n, _)| n),
+        |&s| s == g.goal,
+    );
+    path.unwrap().len() as u32 - 1
+}
+fn graph_ours_dijkstra(g: &Graph, list: OpenList) -> u32 {
+    heurist::dijkstra_with(g, 0, opts(list)).cost().unwrap()
+}
+fn graph_pf_dijkstra(g: &Graph) -> u32 {
+    pf::dijkstra(&0u32, |&s| g.neighbours(s), |&s| s == g.goal)
+        .unwrap()
+        .1
+}
+fn graph_ours_astar(g: &Graph, list: OpenList) -> u32 {
+    heurist::astar_with(g, 0, Zero, opts(list)).cost().unwrap()
+}
+fn graph_pf_astar(g: &Graph) -> u32 {
+    pf::astar(&0u32, |&s| g.neighbours(s), |_| 0, |&s| s == g.goal)
+        .unwrap()
+        .1
+}
+
+// ---------------------------------------------------------------------------------------
+
+fn maze(c: &mut Criterion) {
+    let m = Maze::random(1000, 1000, 0.28, 42);
+    // Same answers from both crates, and from both open lists.
+    let steps = maze_pf_bfs(&m);
+    assert_eq!(maze_ours_bfs(&m), steps);
+    let cost = maze_pf_dijkstra(&m);
+    assert_eq!(cost, steps, "unit costs: Dijkstra = BFS");
+    for list in [OpenList::Indexed, OpenList::Lazy] {
+        assert_eq!(maze_ours_dijkstra(&m, list), cost);
+        assert_eq!(maze_ours_astar(&m, list), cost);
+    }
+    assert_eq!(maze_pf_astar(&m), cost);
+    eprintln!("maze 1000x1000: shortest path {cost} steps");
+    for list in [OpenList::Indexed, OpenList::Lazy] {
+        let r = heurist::dijkstra_with(&m, 0, opts(list));
+        eprintln!("  dijkstra {list:?}: {}", r.stats);
+        let r = heurist::astar_with(&m, 0, |s: &u32| m.manhattan(*s), opts(list));
+        eprintln!("  astar {list:?}: {}", r.stats);
+    }
+    let expanded = Cell::new(0u64);
+    let counted = |s: &u32| {
+        expanded.set(expanded.get() + 1);
+        m.neighbours(*s)
+    };
+    pf::dijkstra(&0u32, counted, |&s| s == m.goal);
+    eprintln!("  pathfinding dijkstra: expanded {}", expanded.replace(0));
+    pf::astar(&0u32, counted, |&s| m.manhattan(s), |&s| s == m.goal);
+    eprintln!("  pathfinding astar: expanded {}", expanded.replace(0));
+
+    let mut g = c.benchmark_group("maze1000");
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    g.bench_function("bfs/heurist", |b| b.iter(|| maze_ours_bfs(black_box(&m))));
+    g.bench_function("bfs/pathfinding", |b| b.iter(|| maze_pf_bfs(black_box(&m))));
+    g.bench_function("dijkstra/heurist-indexed", |b| {
+        b.iter(|| maze_ours_dijkstra(black_box(&m), OpenList::Indexed))
+    });
+    g.bench_function("dijkstra/heurist-lazy", |b| {
+        b.iter(|| maze_ours_dijkstra(black_box(&m), OpenList::Lazy))
+    });
+    g.bench_function("dijkstra/pathfinding", |b| {
+        b.iter(|| maze_pf_dijkstra(black_box(&m)))
+    });
+    g.bench_function("astar/heurist-indexed", |b| {
+        b.iter(|| maze_ours_astar(black_box(&m), OpenList::Indexed))
+    });
+    g.bench_function("astar/heurist-lazy", |b| {
+        b.iter(|| maze_ours_astar(black_box(&m), OpenList::Lazy))
+    });
+    g.bench_function("astar/pathfinding", |b| {
+        b.iter(|| maze_pf_astar(black_box(&m)))
+    });
+    g.finish();
+}
+
+fn graph(c: &mut Criterion) {
+    let gr = Graph::random(100_000, 8, 7);
+    let steps = graph_pf_bfs(&gr);
+    assert_eq!(graph_ours_bfs(&gr), steps);
+    let cost = graph_pf_dijkstra(&gr);
+    for list in [OpenList::Indexed, OpenList::Lazy] {
+        assert_eq!(graph_ours_dijkstra(&gr, list), cost);
+        assert_eq!(graph_ours_astar(&gr, list), cost);
+    }
+    assert_eq!(graph_pf_astar(&gr), cost);
+    eprintln!("graph 100k x 8: bfs {steps} steps, least cost {cost}");
+    for list in [OpenList::Indexed, OpenList::Lazy] {
+        let r = heurist::dijkstra_with(&gr, 0, opts(list));
+        eprintln!("  dijkstra {list:?}: {}", r.stats);
+    }
+    let expanded = Cell::new(0u64);
+    let counted = |s: &u32| {
+        expanded.set(expanded.get() + 1);
+        gr.neighbours(*s)
+    };
+    pf::dijkstra(&0u32, counted, |&s| s == gr.goal);
+    eprintln!("  pathfinding dijkstra: expanded {}", expanded.replace(0));
+
+    let mut g = c.benchmark_group("graph100k");
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    g.bench_function("bfs/heurist", |b| b.iter(|| graph_ours_bfs(black_box(&gr))));
+    g.bench_function("bfs/pathfinding", |b| {
+        b.iter(|| graph_pf_bfs(black_box(&gr)))
+    });
+    g.bench_function("dijkstra/heurist-indexed", |b| {
+        b.iter(|| graph_ours_dijkstra(black_box(&gr), OpenList::Indexed))
+    });
+    g.bench_function("dijkstra/heurist-lazy", |b| {
+        b.iter(|| graph_ours_dijkstra(black_box(&gr), OpenList::Lazy))
+    });
+    g.bench_function("dijkstra/pathfinding", |b| {
+        b.iter(|| graph_pf_dijkstra(black_box(&gr)))
+    });
+    g.bench_function("astar-zero/heurist-indexed", |b| {
+        b.iter(|| graph_ours_astar(black_box(&gr), OpenList::Indexed))
+    });
+    g.bench_function("astar-zero/heurist-lazy", |b| {
+        b.iter(|| graph_ours_astar(black_box(&gr), OpenList::Lazy))
+    });
+    g.bench_function("astar-zero/pathfinding", |b| {
+        b.iter(|| graph_pf_astar(black_box(&gr)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, maze, graph);
+criterion_main!(benches);

@@ -10,8 +10,8 @@ use crate::traits::{Heuristic, Problem};
 /// inconsistent: a closed state reached again by a cheaper path is reopened (counted in
 /// [`Stats::reopened`](crate::Stats)). Goals are recognised when expanded.
 ///
-/// The frontier is an indexed heap with decrease-key by default, or a lazy binary heap
-/// ([`Options::open_list`]). Each reached state is stored once, in an arena with its parent
+/// The frontier is a binary heap with lazy deletion by default, or an indexed heap with
+/// decrease-key ([`Options::open_list`]). Each reached state is stored once, in an arena with its parent
 /// link, indexed by a hash table (FxHash) of 4-byte node ids.
 ///
 /// # Examples
@@ -67,8 +67,8 @@ where
 ///
 /// let p = FnProblem::new(|n: &i64| *n == 37, |n: &i64| [(1, n + 1, 1u64), (-1, n - 1, 1), (10, n + 10, 4)]);
 /// let h = |n: &i64| (37 - n).unsigned_abs() / 10 * 4;
-/// let lazy = heurist::astar_with(&p, 0, h, Options::new().open_list(OpenList::Lazy));
-/// assert_eq!(lazy.cost(), heurist::astar(&p, 0, h).cost());
+/// let indexed = heurist::astar_with(&p, 0, h, Options::new().open_list(OpenList::Indexed));
+/// assert_eq!(indexed.cost(), heurist::astar(&p, 0, h).cost());
 ///
 /// let stopped = heurist::astar_with(&p, 0, h, Options::new().max_expansions(2));
 /// assert!(stopped.lower_bound().unwrap() <= 19); // the optimum is 3 * 4 + 7 = 19

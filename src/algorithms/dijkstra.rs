@@ -1,6 +1,6 @@
 //! Dijkstra's algorithm (uniform-cost search).
 
-use super::best_first::{self, AStarPolicy};
+use super::best_first::{self, DijkstraPolicy};
 use crate::search::{Options, SearchResult};
 use crate::traits::{Problem, Zero};
 
@@ -50,5 +50,5 @@ pub fn dijkstra_with<P>(
 where
     P: Problem + ?Sized,
 {
-    best_first::search(problem, start, &Zero, AStarPolicy, opts)
+    best_first::search(problem, start, &Zero, DijkstraPolicy, opts)
 }

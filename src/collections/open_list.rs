@@ -12,7 +12,8 @@ pub(crate) trait Frontier<K: Ord + Copy> {
     fn pop(&mut self) -> Option<(usize, K)>;
 }
 
-/// Decrease-key on an indexed heap: every node is queued at most once.
+/// Decrease-key on an indexed heap (the `priority-queue` crate): every node is queued at
+/// most once, at the price of a hash-map update on every push and pop.
 pub(crate) struct IndexedFrontier<K: Ord>(PriorityQueue<usize, K, FxBuildHasher>);
 
 impl<K: Ord> IndexedFrontier<K> {
@@ -32,8 +33,36 @@ impl<K: Ord + Copy> Frontier<K> for IndexedFrontier<K> {
     }
 }
 
+/// A heap entry ordered by its key alone: a policy that wants a tie-break (A*: newer node
+/// first) puts it in its key, so Dijkstra's heap does not pay for one.
+#[derive(Clone, Copy)]
+pub(crate) struct Entry<K> {
+    key: K,
+    id: u32,
+}
+
+impl<K: PartialEq> PartialEq for Entry<K> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+impl<K: Eq> Eq for Entry<K> {}
+impl<K: Ord> PartialOrd for Entry<K> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<K: Ord> Ord for Entry<K> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+
 /// A binary heap with lazy deletion: improving a node pushes a second entry.
-pub(crate) struct LazyFrontier<K: Ord>(BinaryHeap<(K, usize)>);
+pub(crate) struct LazyFrontier<K: Ord>(BinaryHeap<Entry<K>>);
 
 impl<K: Ord> LazyFrontier<K> {
     pub(crate) fn new() -> Self {
@@ -44,10 +73,10 @@ impl<K: Ord> LazyFrontier<K> {
 impl<K: Ord + Copy> Frontier<K> for LazyFrontier<K> {
     #[inline]
     fn push(&mut self, id: usize, key: K) {
-        self.0.push((key, id));
+        self.0.push(Entry { key, id: id as u32 });
     }
     #[inline]
     fn pop(&mut self) -> Option<(usize, K)> {
-        self.0.pop().map(|(k, id)| (id, k))
+        self.0.pop().map(|e| (e.id as usize, e.key))
     }
 }

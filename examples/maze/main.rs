@@ -1,0 +1,106 @@
+//! Shortest path through a grid maze with BFS, Dijkstra and A*, side by side.
+//!
+//! ```text
+//! cargo run --release --example maze                       # the built-in maze
+//! cargo run --release --example maze -- examples/mazes/small.txt
+//! ```
+//!
+//! File format: one row per line, `#` wall, `.` free, `S` start, `G` goal.
+
+mod model;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use heurist::{Outcome, SearchResult};
+use model::{Dir, Maze, Pos};
+
+/// The maze solved when no file is given.
+const BUILT_IN: &str = "\
+##############################
+#S.....#.........#...........#
+#.####.#.#######.#.#########.#
+#.#....#.#.....#...#.......#.#
+#.#.####.#.###.#####.#####.#.#
+#.#......#...#.......#.......#
+#.#########.#.#########.#.####
+#...........#.........#.#....#
+###########.#########.#.####.#
+#.............#.......#....#G#
+##############################
+";
+
+/// Finds a shortest path through a grid maze with BFS, Dijkstra and A* (Manhattan distance).
+#[derive(Parser)]
+struct Args {
+    /// Maze file: one row per line, `#` wall, `.` free, `S` start, `G` goal.
+    /// Without it, a built-in maze is solved.
+    file: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let (name, text) = match &args.file {
+        None => ("built-in maze".to_string(), BUILT_IN.to_string()),
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => (path.display().to_string(), text),
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let maze = match Maze::parse(&text) {
+        Ok(maze) => maze,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    println!(
+        "{name}: {} rows x {} columns, start {:?}, goal {:?} (row, column from 0)\n",
+        maze.height, maze.width, maze.start, maze.goal
+    );
+
+    // The same problem, three algorithms. The heuristic is any `Fn(&State) -> Cost`.
+    let runs = [
+        ("BFS", heurist::bfs(&maze, maze.start)),
+        ("Dijkstra", heurist::dijkstra(&maze, maze.start)),
+        (
+            "A*",
+            heurist::astar(&maze, maze.start, |p: &Pos| maze.manhattan(p)),
+        ),
+    ];
+    for (algorithm, result) in &runs {
+        report(algorithm, result);
+    }
+
+    // All three are optimal, so they agree on the length; draw the one A* found.
+    match runs[2].1.solution() {
+        Some(solution) => {
+            let path: Vec<Pos> = solution.states().copied().collect();
+            let moves: String = solution.actions().map(|d| d.letter()).collect();
+            println!("\n{}\n\nmoves: {moves}", maze.render(&path));
+        }
+        None => println!("\n{}", maze.render(&[])),
+    }
+    ExitCode::SUCCESS
+}
+
+/// Prints what one algorithm found, then its statistics.
+fn report(algorithm: &str, result: &SearchResult<Pos, Dir, u32>) {
+    match &result.outcome {
+        Outcome::Found(solution) => println!(
+            "{algorithm:<9} path of {} moves, cost {}",
+            solution.len(),
+            solution.cost
+        ),
+        Outcome::Exhausted => println!(
+            "{algorithm:<9} the goal is unreachable (all {} reachable cells searched)",
+            result.stats.stored
+        ),
+        Outcome::Stopped { reason, .. } => println!("{algorithm:<9} stopped: {reason}"),
+    }
+    println!("{:<9} {}", "", result.stats);
+}
