@@ -125,23 +125,24 @@ where
     let mut mon = Monitor::new(opts);
     let bound = mon.cost_bound();
     let mut arena = Arena::new();
-    let mut meta: Vec<Meta<P::Cost>> = Vec::new();
     let mut buf = Successors::new();
     let mut open_len = 1usize;
     let mut pruned = false;
 
     let h0 = heuristic.estimate(&start);
-    arena.insert_start(start);
-    meta.push(Meta {
-        g: zero,
-        h: h0,
-        closed: false,
-    });
+    arena.insert_start(
+        start,
+        Meta {
+            g: zero,
+            h: h0,
+            closed: false,
+        },
+    );
     open.push(0, policy.key(zero, h0, 0));
     mon.stats.max_frontier = 1;
 
     while let Some((id, key)) = open.pop() {
-        let m = &meta[id];
+        let m = arena.data(id);
         if m.closed || key != policy.key(m.g, m.h, id) {
             continue; // an outdated entry of the lazy heap
         }
@@ -156,7 +157,7 @@ where
             mon.stats.stored = arena.len();
             return mon.stopped(reason, f);
         }
-        meta[id].closed = true;
+        arena.data_mut(id).closed = true;
         mon.stats.expanded += 1;
         problem.successors(arena.state(id), &mut buf);
         for succ in buf.drain() {
@@ -165,7 +166,7 @@ where
             let hash = match arena.lookup(&succ.state) {
                 Lookup::Vacant(hash) => hash,
                 Lookup::Found(cid) => {
-                    let cm = &mut meta[cid];
+                    let cm = arena.data_mut(cid);
                     if g2 < cm.g && (Y::REOPEN || !cm.closed) {
                         cm.g = g2;
                         if cm.closed {
@@ -173,7 +174,8 @@ where
                             mon.stats.reopened += 1;
                             open_len += 1;
                         }
-                        open.push(cid, policy.key(g2, cm.h, cid));
+                        let key = policy.key(g2, cm.h, cid);
+                        open.push(cid, key);
                         arena.relink(cid, id, succ.action, succ.cost);
                     } else {
                         mon.stats.duplicates += 1;
@@ -190,12 +192,12 @@ where
                 mon.stats.stored = arena.len();
                 return mon.stopped(StopReason::MaxStates, f);
             }
-            let cid = arena.insert(hash, succ.state, id, Some((succ.action, succ.cost)));
-            meta.push(Meta {
+            let meta = Meta {
                 g: g2,
                 h: h2,
                 closed: false,
-            });
+            };
+            let cid = arena.insert(hash, succ.state, id, Some((succ.action, succ.cost)), meta);
             open.push(cid, policy.key(g2, h2, cid));
             open_len += 1;
         }

@@ -60,13 +60,11 @@ where
     let max_depth = mon.max_depth();
     let cost_bound = mon.cost_bound();
     let mut arena = Arena::new();
-    let mut g: Vec<P::Cost> = Vec::new();
     let mut buf = Successors::new();
     let mut limited = None;
 
     let start_is_goal = problem.is_goal(&start);
-    arena.insert_start(start);
-    g.push(P::Cost::ZERO);
+    arena.insert_start(start, P::Cost::ZERO);
     if start_is_goal {
         mon.stats.stored = 1;
         return mon.finish(Outcome::Found(arena.solution(0)));
@@ -99,7 +97,7 @@ where
                 mon.stats.duplicates += 1;
                 continue;
             };
-            let g2 = g[id].saturating_add(succ.cost);
+            let g2 = arena.data(id).saturating_add(succ.cost);
             if cost_bound.is_some_and(|b| g2 > b) {
                 limited = Some(StopReason::CostBound);
                 continue;
@@ -109,8 +107,7 @@ where
                 return mon.stopped(StopReason::MaxStates, None);
             }
             let is_goal = problem.is_goal(&succ.state);
-            let cid = arena.insert(hash, succ.state, id, Some((succ.action, succ.cost)));
-            g.push(g2);
+            let cid = arena.insert(hash, succ.state, id, Some((succ.action, succ.cost)), g2);
             if is_goal {
                 mon.stats.stored = arena.len();
                 return mon.finish(Outcome::Found(arena.solution(cid)));

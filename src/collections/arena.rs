@@ -12,11 +12,14 @@ pub(crate) const NO_PARENT: usize = u32::MAX as usize;
 /// The most nodes an arena holds (ids are stored as `u32`).
 pub(crate) const MAX_NODES: usize = u32::MAX as usize - 1;
 
-struct Node<S, A, C> {
+struct Node<S, A, C, X> {
     state: S,
     parent: u32,
     /// The action from the parent and the step's cost; `None` for the start node.
     link: Option<(A, C)>,
+    /// What the algorithm keeps per state (path cost, ...), next to the state so that a
+    /// lookup touches one place in memory.
+    data: X,
 }
 
 /// Where a state stands in an [`Arena`].
@@ -31,13 +34,13 @@ pub(crate) enum Lookup {
 /// and a hash index over them that holds only node ids (4 bytes a state).
 ///
 /// Node ids are indices in insertion order, so breadth-first search uses the arena as its
-/// FIFO queue.
-pub(crate) struct Arena<S, A, C> {
-    nodes: Vec<Node<S, A, C>>,
+/// FIFO queue. Each node carries the algorithm's own data `X`.
+pub(crate) struct Arena<S, A, C, X> {
+    nodes: Vec<Node<S, A, C, X>>,
     index: HashTable<u32>,
 }
 
-impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Arena<S, A, C> {
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
     pub(crate) fn new() -> Self {
         Arena {
             nodes: Vec::new(),
@@ -76,12 +79,14 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Arena<S, A, C> {
         state: S,
         parent: usize,
         link: Option<(A, C)>,
+        data: X,
     ) -> usize {
         let id = self.nodes.len();
         self.nodes.push(Node {
             state,
             parent: parent as u32,
             link,
+            data,
         });
         let nodes = &self.nodes;
         self.index.insert_unique(hash, id as u32, |&i| {
@@ -91,9 +96,19 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost> Arena<S, A, C> {
     }
 
     /// Stores the start state.
-    pub(crate) fn insert_start(&mut self, state: S) -> usize {
+    pub(crate) fn insert_start(&mut self, state: S, data: X) -> usize {
         let hash = FxBuildHasher.hash_one(&state);
-        self.insert(hash, state, NO_PARENT, None)
+        self.insert(hash, state, NO_PARENT, None, data)
+    }
+
+    #[inline]
+    pub(crate) fn data(&self, id: usize) -> &X {
+        &self.nodes[id].data
+    }
+
+    #[inline]
+    pub(crate) fn data_mut(&mut self, id: usize) -> &mut X {
+        &mut self.nodes[id].data
     }
 
     #[inline]
