@@ -1,0 +1,502 @@
+//! Zenji: turn pipe tiles so that water flows from the source (top-left) to the drain
+//! (bottom-right) with the fewest 90-degree clockwise turns (seed 001, German).
+//!
+//! ```text
+//! cargo run --example zenji                                  # the seed's 4x4 map, base rules, A*
+//! cargo run --example zenji -- map.txt --rules free --algo idastar --heuristic relaxed
+//! cargo run --example zenji -- --json
+//! cargo run --example zenji -- --generate 20x20 --seed 7 > big.txt
+//! ```
+//!
+//! Coordinates are 0-based `(row, column)`; doors are listed North East South West.
+//!
+//! Exit status: 0 solved or proven unsolvable, 1 search stopped by a limit (`--time-limit`,
+//! `--max-expansions`, `--max-states`), 2 bad input. Under the free rules the state space
+//! (tile, entry side, visited tiles) grows exponentially: a map is first checked in the
+//! relaxed space (tiles may be revisited, polynomial), so a map with no flow at all is
+//! reported unsolvable at once; a map whose only flows would need a tile twice must be
+//! exhausted by the search itself, which on large maps can take long (use the limits).
+
+// Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
+#[allow(dead_code)]
+mod model;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use heurist::{CycleCheck, Options, Outcome, SearchResult};
+use serde_json::json;
+
+use model::{
+    check_flow, generate, opposite, Flow, Grid, HeuristicKind, Pass, Rules, Zenji, DRAIN, INLET,
+    OUTLET, SIDE_NAMES, SOURCE,
+};
+
+/// The example map of the seed document (also `../shared/data/zenji/example.txt`).
+const BUILT_IN: &str = "\
+# The example map from the Zenji seed (4 x 4), doors N E S W:
+# 0 blocked, 1 inlet, 2 outlet, 3 source, 4 drain.
+3223 2010 1221 0000
+0000 0012 0122 0021
+0021 1020 1212 0102
+1200 1201 1200 1441
+";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Algo {
+    /// A* with --heuristic (cheapest flow when the heuristic is admissible).
+    Astar,
+    /// IDA* with --heuristic (cheapest flow when the heuristic is admissible).
+    Idastar,
+    /// Dijkstra (cheapest flow).
+    Dijkstra,
+    /// Breadth-first search: a flow through the fewest tiles, not necessarily the cheapest.
+    Bfs,
+    /// Depth-first search: some flow, not necessarily the cheapest.
+    Dfs,
+    /// Iterative-deepening DFS: a flow through the fewest tiles, not necessarily the cheapest.
+    Iddfs,
+    /// Greedy best-first on --heuristic: some flow, not necessarily the cheapest.
+    Greedy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RuleSet {
+    /// The seed's base task: water flows only rightwards or downwards.
+    Base,
+    /// Water may flow in any direction, each tile at most once.
+    Free,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Heur {
+    /// No estimate.
+    Zero,
+    /// The seed's 2·(Δrow+Δcol): overestimates, A* may miss the cheapest flow.
+    Seed,
+    /// Turns the current tile needs at least to pass the water on (admissible).
+    Local,
+    /// Exact cost if tiles could be revisited, by a backward Dijkstra (admissible).
+    Relaxed,
+}
+
+impl From<Heur> for HeuristicKind {
+    fn from(h: Heur) -> Self {
+        match h {
+            Heur::Zero => HeuristicKind::Zero,
+            Heur::Seed => HeuristicKind::Seed,
+            Heur::Local => HeuristicKind::Local,
+            Heur::Relaxed => HeuristicKind::Relaxed,
+        }
+    }
+}
+
+/// Zenji: turn pipe tiles so water flows from the source (top-left) to the drain
+/// (bottom-right) with the fewest 90-degree clockwise turns.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Cli {
+    /// Map file: one line per row, one word per tile with its doors N E S W (0 blocked,
+    /// 1 inlet, 2 outlet, 3 source, 4 drain); '#' comment lines. Default: the seed's map.
+    file: Option<PathBuf>,
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = RuleSet::Base)]
+    rules: RuleSet,
+    /// Search algorithm.
+    #[arg(long, value_enum, default_value_t = Algo::Astar)]
+    algo: Algo,
+    /// Heuristic for astar, idastar and greedy.
+    #[arg(long, value_enum, default_value_t = Heur::Relaxed)]
+    heuristic: Heur,
+    /// Print one JSON object: {"solved", "cost", "turns", "path", "expanded"}.
+    #[arg(long)]
+    json: bool,
+    /// Print a random solvable map of ROWSxCOLS tiles, e.g. `--generate 20x20`.
+    #[arg(long, value_name = "RxC")]
+    generate: Option<String>,
+    /// Seed for --generate.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop the search after this many seconds.
+    #[arg(long, value_name = "SECS")]
+    time_limit: Option<f64>,
+    /// Stop the search after this many expansions.
+    #[arg(long, value_name = "N")]
+    max_expansions: Option<u64>,
+    /// Stop the search when it holds this many states (about 160 bytes each on a 20x20 map
+    /// under the free rules); 0 for no limit.
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    max_states: usize,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("zenji: {msg}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(t) = cli.time_limit {
+        if !(t.is_finite() && t >= 0.0) {
+            return fail("--time-limit must be a non-negative number of seconds");
+        }
+    }
+    if let Some(spec) = &cli.generate {
+        return run_generate(&cli, spec);
+    }
+    let (name, text) = match &cli.file {
+        None => ("built-in seed map".to_string(), BUILT_IN.to_string()),
+        Some(p) => match std::fs::read_to_string(p) {
+            Ok(t) => (p.display().to_string(), t),
+            Err(e) => return fail(format!("cannot read {}: {e}", p.display())),
+        },
+    };
+    let grid = match Grid::parse(&text) {
+        Ok(g) => g,
+        Err(e) => return fail(format!("{name}: {e}")),
+    };
+    solve(&cli, &name, grid)
+}
+
+fn run_generate(cli: &Cli, spec: &str) -> ExitCode {
+    let parsed = spec.split_once(['x', 'X']).and_then(|(r, c)| {
+        Some((
+            r.trim().parse::<usize>().ok()?,
+            c.trim().parse::<usize>().ok()?,
+        ))
+    });
+    let Some((rows, cols)) =
+        parsed.filter(|&(r, c)| (1..=256).contains(&r) && (1..=256).contains(&c) && r * c >= 2)
+    else {
+        return fail(format!(
+            "--generate {spec:?}: expected ROWSxCOLS with 1..=256 each and at least 2 tiles, e.g. 20x20"
+        ));
+    };
+    let t = Instant::now();
+    let grid = generate(rows, cols, cli.seed);
+    // Verify by solving (base rules, exact heuristic): the map must have a flow.
+    let p = Zenji::new(grid.clone(), Rules::Base);
+    let r = heurist::astar(&p, p.start(), p.heuristic(HeuristicKind::Relaxed));
+    let Some(sol) = r.solution() else {
+        return fail("internal error: the generated map has no flow");
+    };
+    let actions: Vec<Pass> = sol.actions().copied().collect();
+    let (path, turns) = p.decode(&sol.start, &actions);
+    if check_flow(&grid, Rules::Base, &path, &turns) != Ok(sol.cost) {
+        return fail("internal error: the generated map's flow does not replay");
+    }
+    let elapsed = t.elapsed();
+    print!(
+        "# Zenji {rows}x{cols}, generated with --seed {}; doors N E S W.\n{}",
+        cli.seed,
+        grid.to_text()
+    );
+    eprintln!(
+        "generated {rows}x{cols} (seed {}) in {elapsed:.2?}; verified solvable: base-rules optimum {} turns",
+        cli.seed, sol.cost
+    );
+    ExitCode::SUCCESS
+}
+
+type Result_ = SearchResult<Flow, Pass, u32>;
+
+fn run_search(p: &Zenji, algo: Algo, kind: HeuristicKind, opts: Options<'_, u32>) -> Result_ {
+    let start = p.start();
+    // Paths never revisit a state (a visited set, or monotone moves): the parent check is
+    // enough for the depth-first searches.
+    match algo {
+        Algo::Astar => heurist::astar_with(p, start, p.heuristic(kind), opts),
+        Algo::Idastar => heurist::idastar_with(
+            p,
+            start,
+            p.heuristic(kind),
+            opts.cycle_check(CycleCheck::Parent),
+        ),
+        Algo::Dijkstra => heurist::dijkstra_with(p, start, opts),
+        Algo::Bfs => heurist::bfs_with(p, start, opts),
+        Algo::Dfs => heurist::dfs_with(p, start, opts),
+        Algo::Iddfs => heurist::iddfs_with(p, start, opts.cycle_check(CycleCheck::Parent)),
+        Algo::Greedy => heurist::greedy_with(p, start, p.heuristic(kind), opts),
+    }
+}
+
+fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
+    let rules = match cli.rules {
+        RuleSet::Base => Rules::Base,
+        RuleSet::Free => Rules::Free,
+    };
+    let kind: HeuristicKind = cli.heuristic.into();
+    let p = Zenji::new(grid, rules);
+    let mut opts = Options::new();
+    if let Some(t) = cli.time_limit {
+        opts = opts.time_limit(Duration::from_secs_f64(t));
+    }
+    if let Some(n) = cli.max_expansions {
+        opts = opts.max_expansions(n);
+    }
+    if cli.max_states > 0 {
+        opts = opts.max_states(cli.max_states);
+    }
+    // Free rules: the visited set makes the space exponential. If even the relaxed space
+    // (tiles may be revisited; polynomial) has no flow, the map is unsolvable: exhausting the
+    // relaxed space proves it without enumerating every self-avoiding path.
+    let t = Instant::now();
+    let mut relaxed_proof = None;
+    if rules == Rules::Free {
+        let relaxed = p.relaxed();
+        let r = heurist::dijkstra(&relaxed, relaxed.start());
+        if r.is_exhausted() {
+            relaxed_proof = Some(r.stats.expanded);
+        }
+    }
+    let result = if relaxed_proof.is_some() {
+        None
+    } else {
+        Some(run_search(&p, cli.algo, kind, opts))
+    };
+    let elapsed = t.elapsed();
+    let expanded = result
+        .as_ref()
+        .map_or(relaxed_proof.unwrap_or(0), |r| r.stats.expanded);
+
+    let found = result.as_ref().and_then(|r| r.solution());
+    let decoded = found.map(|sol| {
+        let actions: Vec<Pass> = sol.actions().copied().collect();
+        let (path, turns) = p.decode(&sol.start, &actions);
+        (sol, actions, path, turns)
+    });
+    if let Some((sol, _, path, turns)) = &decoded {
+        // Replay with the model's checker before printing anything.
+        match check_flow(&p.grid, rules, path, turns) {
+            Ok(c) if c == sol.cost => {}
+            other => {
+                return fail(format!(
+                    "internal error: solution does not replay: {other:?}"
+                ))
+            }
+        }
+    }
+    let stopped = result.as_ref().and_then(|r| match &r.outcome {
+        Outcome::Stopped { reason, .. } => Some(reason.as_str()),
+        _ => None,
+    });
+
+    if cli.json {
+        let v = match &decoded {
+            Some((sol, _, path, turns)) => {
+                let rc = |c: usize| p.grid.rc(c);
+                json!({
+                    "solved": true,
+                    "cost": sol.cost,
+                    "turns": turns.iter().map(|&(c, k)| { let (r, cc) = rc(c); [r, cc, k as usize] }).collect::<Vec<_>>(),
+                    "path": path.iter().map(|&c| { let (r, cc) = rc(c); [r, cc] }).collect::<Vec<_>>(),
+                    "expanded": expanded,
+                })
+            }
+            None => {
+                let mut v = json!({
+                    "solved": false,
+                    "cost": null,
+                    "turns": [],
+                    "path": [],
+                    "expanded": expanded,
+                });
+                if let Some(reason) = stopped {
+                    v["stopped"] = json!(reason);
+                }
+                v
+            }
+        };
+        println!("{v}");
+        return if stopped.is_some() {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+
+    let g = &p.grid;
+    println!(
+        "Zenji {}x{} ({name}), rules: {}, algorithm: {}{}",
+        g.rows,
+        g.cols,
+        match rules {
+            Rules::Base => "base (water flows only right or down)",
+            Rules::Free => "free (any direction, each tile once)",
+        },
+        format!("{:?}", cli.algo).to_lowercase(),
+        if matches!(cli.algo, Algo::Astar | Algo::Idastar | Algo::Greedy) {
+            format!(", heuristic: {}", kind.name())
+        } else {
+            String::new()
+        }
+    );
+    println!();
+    println!(
+        "Legend: each box is a tile; an arrow at a door shows which way water passes there \
+         (pointing in: inlet, pointing out: outlet);\n        ~ source door, o drain door, \
+         S source tile, D drain tile."
+    );
+    println!();
+    println!("Before turning:");
+    print!("{}", draw(g, &[]));
+    match (&decoded, stopped) {
+        (Some((sol, actions, path, turns)), _) => {
+            println!();
+            println!("After turning ('#' marks the path):");
+            print!("{}", draw(&g.turned(turns), path));
+            println!();
+            println!("Flow, step by step:");
+            let rc = |c: usize| g.rc(c);
+            for (i, a) in actions.iter().enumerate() {
+                let (r, c) = rc(a.cell as usize);
+                let next = path[i + 1];
+                let what = if i == 0 {
+                    "source".to_string()
+                } else {
+                    let entry = opposite(actions[i - 1].exit as usize);
+                    match a.turns {
+                        0 => format!("in {}, no turn", SIDE_NAMES[entry]),
+                        k => format!("in {}, turn {k}x", SIDE_NAMES[entry]),
+                    }
+                };
+                let (nr, nc) = rc(next);
+                println!(
+                    "  {:>2}. ({r},{c}) {what:<16} out {} -> ({nr},{nc})",
+                    i + 1,
+                    SIDE_NAMES[a.exit as usize],
+                );
+            }
+            let (dr, dc) = rc(g.drain());
+            println!("  {:>2}. ({dr},{dc}) drain", actions.len() + 1);
+            let path_s: Vec<String> = path
+                .iter()
+                .map(|&c| format!("({},{})", rc(c).0, rc(c).1))
+                .collect();
+            println!();
+            println!("Path ({} tiles): {}", path.len(), path_s.join(" -> "));
+            if turns.is_empty() {
+                println!("Turns per tile: none");
+            } else {
+                let t: Vec<String> = turns
+                    .iter()
+                    .map(|&(c, k)| format!("({},{}) x{k}", rc(c).0, rc(c).1))
+                    .collect();
+                println!("Turns per tile: {}", t.join(", "));
+            }
+            let optimal = match cli.algo {
+                Algo::Dijkstra => true,
+                Algo::Astar | Algo::Idastar => kind.admissible(),
+                _ => false,
+            };
+            println!(
+                "Total cost: {} turn{}{}",
+                sol.cost,
+                if sol.cost == 1 { "" } else { "s" },
+                if optimal {
+                    " (minimum)"
+                } else {
+                    match cli.algo {
+                        Algo::Bfs | Algo::Iddfs => {
+                            " (fewest tiles, NOT necessarily the fewest turns)"
+                        }
+                        Algo::Astar | Algo::Idastar => {
+                            " (the seed heuristic overestimates: NOT necessarily the minimum)"
+                        }
+                        _ => " (some flow, NOT necessarily the cheapest)",
+                    }
+                }
+            );
+        }
+        (None, Some(reason)) => {
+            println!();
+            println!("Search stopped ({reason}) before finding a flow or proving there is none.");
+        }
+        (None, None) => {
+            println!();
+            if relaxed_proof.is_some() {
+                println!(
+                    "Unsolvable: no flow exists even if tiles could be visited twice \
+                     (that relaxed space was exhausted)."
+                );
+            } else {
+                println!("Unsolvable: no flow exists (the search exhausted the space).");
+            }
+        }
+    }
+    let stats = result.as_ref().map(|r| r.stats);
+    println!(
+        "Search: {expanded} states expanded{}{}, {elapsed:.2?}",
+        if relaxed_proof.is_some() {
+            " (relaxed space)"
+        } else {
+            ""
+        },
+        stats.map_or(String::new(), |s| format!(
+            ", {} generated, {} stored",
+            s.generated, s.stored
+        ))
+    );
+    if stopped.is_some() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The map as boxes of 3 lines x 5 characters; arrows show the direction of the water at each
+/// door (inlets point into the tile, outlets out of it), `~` the source, `o` the drain.
+fn draw(g: &Grid, path: &[usize]) -> String {
+    let sym = |side: usize, d: u8| -> char {
+        match d {
+            INLET => ['v', '<', '^', '>'][side],
+            OUTLET => ['^', '>', 'v', '<'][side],
+            SOURCE => '~',
+            DRAIN => 'o',
+            _ => ' ',
+        }
+    };
+    let mut on_path = vec![false; g.tiles.len()];
+    for &c in path {
+        on_path[c] = true;
+    }
+    let mut s = String::new();
+    let sep: String = format!("     +{}\n", "-----+".repeat(g.cols));
+    s.push_str("    ");
+    for c in 0..g.cols {
+        s.push_str(&format!("{c:^6}"));
+    }
+    s.push('\n');
+    for r in 0..g.rows {
+        s.push_str(&sep);
+        let mut lines = [
+            String::from("     |"),
+            format!("{r:>4} |"),
+            String::from("     |"),
+        ];
+        for c in 0..g.cols {
+            let cell = r * g.cols + c;
+            let t = g.tiles[cell];
+            let centre = if cell == g.source() {
+                'S'
+            } else if cell == g.drain() {
+                'D'
+            } else if on_path[cell] {
+                '#'
+            } else {
+                '.'
+            };
+            lines[0].push_str(&format!("  {}  |", sym(0, t[0])));
+            lines[1].push_str(&format!("{} {} {}|", sym(3, t[3]), centre, sym(1, t[1])));
+            lines[2].push_str(&format!("  {}  |", sym(2, t[2])));
+        }
+        for l in lines {
+            s.push_str(&l);
+            s.push('\n');
+        }
+    }
+    s.push_str(&sep);
+    s
+}
