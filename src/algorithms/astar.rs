@@ -4,7 +4,9 @@ use super::best_first::{self, AStarPolicy};
 use crate::search::{Options, SearchResult};
 use crate::traits::{Heuristic, Problem};
 
-/// A* search: expands states in order of `f = g + h`, larger `g` first among equal `f`.
+/// A* search: expands states in order of `f = g + h`; among equal `f` the larger `g` first,
+/// and among equal `f` and `g` the state reached most recently (depth-first among ties, which
+/// on grids with many equally good paths saves most expansions).
 ///
 /// With an admissible heuristic the solution is optimal, also when the heuristic is
 /// inconsistent: a closed state reached again by a cheaper path is reopened (counted in
