@@ -153,8 +153,8 @@ where
             mon.stats.stored = arena.len();
             return mon.finish(Outcome::Found(arena.solution(id)));
         }
+        mon.stats.stored = arena.len();
         if let Some(reason) = mon.check() {
-            mon.stats.stored = arena.len();
             return mon.stopped(reason, f);
         }
         arena.data_mut(id).closed = true;

@@ -83,8 +83,8 @@ where
             limited = Some(StopReason::MaxDepth);
             break;
         }
+        mon.stats.stored = arena.len();
         if let Some(reason) = mon.check() {
-            mon.stats.stored = arena.len();
             return mon.stopped(reason, None);
         }
         let id = cursor;

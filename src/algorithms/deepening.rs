@@ -90,6 +90,7 @@ where
         mon.stats.iterations += 1;
         let mut next: Option<M::Value> = None;
         let mut limited: Option<StopReason> = None;
+        mon.stats.stored = 1;
         if let Some(reason) = mon.check() {
             return mon.stopped(reason, M::lower_bound(threshold));
         }
@@ -176,8 +177,8 @@ where
                 limited = Some(StopReason::MaxDepth);
                 continue;
             }
+            mon.stats.stored = depth + 1;
             if let Some(reason) = mon.check() {
-                mon.stats.stored = depth + 1;
                 return mon.stopped(reason, M::lower_bound(threshold));
             }
             // Expand the child into the frame one level deeper.

@@ -74,6 +74,7 @@ where
     if max_depth == Some(0) {
         return mon.stopped(StopReason::MaxDepth, None);
     }
+    mon.stats.stored = entered.len();
     if let Some(reason) = mon.check() {
         return mon.stopped(reason, None);
     }
@@ -129,8 +130,8 @@ where
             limited = Some(StopReason::MaxDepth);
             continue;
         }
+        mon.stats.stored = entered.len();
         if let Some(reason) = mon.check() {
-            mon.stats.stored = entered.len();
             return mon.stopped(reason, None);
         }
         if frames.len() == depth {

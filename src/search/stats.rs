@@ -29,7 +29,8 @@ pub struct Stats {
     /// Largest number of states waiting in the frontier at one time (for depth-first
     /// searches: the deepest path).
     pub max_frontier: usize,
-    /// States held in memory at the end (for depth-first tree searches: the path).
+    /// States held in memory (kept up to date for progress reports; for depth-first tree
+    /// searches: the current path).
     pub stored: usize,
     /// Iterations of an iterative-deepening search (1 for the others).
     pub iterations: u32,
