@@ -1,0 +1,119 @@
+//! Rush Hour benchmarks: algorithms and heuristics on the course boards and the hardest
+//! known 6x6 board, and `heurist::bfs` against `pathfinding::bfs` on the identical model.
+//!
+//! `cargo bench --bench rush_hour`; the 9x9_5 board (about 10 s a solve) only with
+//! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
+//! take seconds even on the easiest course board (see the example's `--algo idastar`).
+
+#[allow(dead_code)]
+#[path = "../examples/rush_hour/model.rs"]
+mod model;
+
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use heurist::{OpenList, Options, Problem, Successors};
+use model::{Board, HeuristicKind, Metric, RushHeuristic, RushHour};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/rush_hour/");
+const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
+
+fn course(name: &str) -> Board {
+    let text = std::fs::read_to_string(format!("{DATA}{name}.csv")).unwrap();
+    Board::parse_csv(&text, model::size_from_file_name(name).unwrap()).unwrap()
+}
+
+fn astar<const W: usize>(b: &Board, metric: Metric, kind: HeuristicKind) -> u32 {
+    let p = RushHour::<W>::new(b, metric);
+    let h = RushHeuristic::new(&p, kind);
+    let opts = Options::new().open_list(OpenList::Lazy);
+    heurist::astar_with(&p, RushHour::<W>::start(b), h, opts)
+        .cost()
+        .unwrap()
+}
+
+fn bfs<const W: usize>(b: &Board, metric: Metric) -> u32 {
+    let p = RushHour::<W>::new(b, metric);
+    heurist::bfs(&p, RushHour::<W>::start(b)).cost().unwrap()
+}
+
+/// `pathfinding::bfs` on the same successor function.
+fn pathfinding_bfs<const W: usize>(b: &Board, metric: Metric) -> usize {
+    let p = RushHour::<W>::new(b, metric);
+    let mut buf = Successors::new();
+    let path = pathfinding::prelude::bfs(
+        &RushHour::<W>::start(b),
+        |s| {
+            p.successors(s, &mut buf);
+            buf.drain().map(|x| x.state).collect::<Vec<_>>()
+        },
+        |s| p.is_goal(s),
+    )
+    .unwrap();
+    path.len() - 1
+}
+
+fn small_boards(c: &mut Criterion) {
+    let mut g = c.benchmark_group("rush_hour_6x6");
+    g.sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    let mut boards: Vec<(String, Board)> = ["Rushhour6x6_1", "Rushhour6x6_2", "Rushhour6x6_3"]
+        .iter()
+        .map(|n| (n.to_string(), course(n)))
+        .collect();
+    boards.push(("hardest60".into(), Board::parse_compact(HARDEST).unwrap()));
+    for (name, b) in &boards {
+        for (mname, metric) in [("moves", Metric::Moves), ("steps", Metric::Steps)] {
+            let id = format!("{name}/{mname}");
+            g.bench_function(BenchmarkId::new("astar_blocked", &id), |x| {
+                x.iter(|| astar::<1>(b, metric, HeuristicKind::Blocked))
+            });
+            g.bench_function(BenchmarkId::new("astar_blockers", &id), |x| {
+                x.iter(|| astar::<1>(b, metric, HeuristicKind::Blockers))
+            });
+            g.bench_function(BenchmarkId::new("bfs", &id), |x| {
+                x.iter(|| bfs::<1>(b, metric))
+            });
+            g.bench_function(BenchmarkId::new("pathfinding_bfs", &id), |x| {
+                x.iter(|| pathfinding_bfs::<1>(b, metric))
+            });
+        }
+    }
+    g.finish();
+}
+
+fn big_boards(c: &mut Criterion) {
+    let mut g = c.benchmark_group("rush_hour_9x9");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(100))
+        .measurement_time(Duration::from_secs(5));
+    let mut names = vec!["Rushhour9x9_4", "Rushhour9x9_6"];
+    if std::env::var_os("RUSH_HOUR_BENCH_HEAVY").is_some() {
+        names.push("Rushhour9x9_5");
+    }
+    for name in names {
+        let b = course(name);
+        for (mname, metric) in [("moves", Metric::Moves), ("steps", Metric::Steps)] {
+            let id = format!("{name}/{mname}");
+            g.bench_function(BenchmarkId::new("astar_blocked", &id), |x| {
+                x.iter(|| astar::<2>(&b, metric, HeuristicKind::Blocked))
+            });
+            g.bench_function(BenchmarkId::new("astar_blockers", &id), |x| {
+                x.iter(|| astar::<2>(&b, metric, HeuristicKind::Blockers))
+            });
+            if name == "Rushhour9x9_4" {
+                g.bench_function(BenchmarkId::new("bfs", &id), |x| {
+                    x.iter(|| bfs::<2>(&b, metric))
+                });
+                g.bench_function(BenchmarkId::new("pathfinding_bfs", &id), |x| {
+                    x.iter(|| pathfinding_bfs::<2>(&b, metric))
+                });
+            }
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, small_boards, big_boards);
+criterion_main!(benches);

@@ -1,0 +1,1180 @@
+//! Rush Hour: board layout, parsers, the packed search state, the `Problem` impl,
+//! admissible heuristics, a solution replay checker and a board generator.
+//!
+//! A board has a fixed *layout* (each vehicle's orientation, row or column and length, plus
+//! walls); a search state holds only the vehicles' positions, 4 bits each, packed into
+//! `W` machine words (`W = 1` for up to 16 vehicles, 3 words for the 44 vehicles of the
+//! 12x12 course board). No state owns heap memory.
+
+use std::fmt;
+use std::hash::Hash;
+
+use heurist::{Heuristic, Problem, Successors};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The largest board side supported (positions are stored in 4 bits).
+pub const MAX_SIZE: usize = 16;
+/// The most vehicles a board may have (four 64-bit words of 4-bit positions).
+pub const MAX_VEHICLES: usize = 64;
+/// What a heuristic returns for a state from which the red car can never get out.
+pub const DEAD: u32 = 1 << 20;
+
+/// One vehicle of a board: its fixed line and orientation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vehicle {
+    /// The name (`X` is the red car in the course format; `A` in the 36-character notation).
+    pub name: String,
+    /// Whether it moves left/right (else up/down).
+    pub horizontal: bool,
+    /// Its row (horizontal) or column (vertical), 0-based.
+    pub line: u8,
+    /// Its length, 2 or 3.
+    pub len: u8,
+}
+
+/// A parsed board: size, vehicles with their start positions, walls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Side length.
+    pub size: usize,
+    /// The vehicles, in input order.
+    pub vehicles: Vec<Vehicle>,
+    /// Start position of each vehicle (column of the leftmost cell for horizontal vehicles,
+    /// row of the top cell for vertical ones), 0-based.
+    pub start: Vec<u8>,
+    /// Wall cells `(row, col)`, 0-based.
+    pub walls: Vec<(u8, u8)>,
+    /// Index of the red car.
+    pub red: usize,
+}
+
+/// A parse or validation error, naming the line (and column where useful).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line of the input, when the error belongs to one.
+    pub line: Option<usize>,
+    /// 1-based column (character position), when useful.
+    pub col: Option<usize>,
+    /// What is wrong.
+    pub msg: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.col) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.msg),
+            (Some(l), None) => write!(f, "line {l}: {}", self.msg),
+            (None, Some(c)) => write!(f, "position {c}: {}", self.msg),
+            (None, None) => f.write_str(&self.msg),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+fn err(line: Option<usize>, msg: impl Into<String>) -> ParseError {
+    ParseError {
+        line,
+        col: None,
+        msg: msg.into(),
+    }
+}
+
+/// The board size named in a course file name (`Rushhour9x9_6.csv` gives 9).
+pub fn size_from_file_name(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
+    for i in 0..b.len() {
+        if b[i] == b'x' && i > 0 && b[i - 1].is_ascii_digit() {
+            let mut s = i;
+            while s > 0 && b[s - 1].is_ascii_digit() {
+                s -= 1;
+            }
+            let mut e = i + 1;
+            while e < b.len() && b[e].is_ascii_digit() {
+                e += 1;
+            }
+            let (w, h) = (&name[s..i], &name[i + 1..e]);
+            if !h.is_empty() && w == h {
+                return w.parse().ok();
+            }
+        }
+    }
+    None
+}
+
+impl Board {
+    /// Parses the course CSV (`vehicle,orientation,col,row,length`, 1-based, top-left cell)
+    /// for a board of side `size`. The header line is optional; blank lines are skipped.
+    pub fn parse_csv(text: &str, size: usize) -> Result<Board, ParseError> {
+        if !(4..=MAX_SIZE).contains(&size) {
+            return Err(err(
+                None,
+                format!("board size {size} is not supported (4 to {MAX_SIZE})"),
+            ));
+        }
+        let mut vehicles = Vec::new();
+        let mut start = Vec::new();
+        let mut lines_of = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let ln = Some(i + 1);
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if vehicles.is_empty() && line.to_ascii_lowercase().starts_with("vehicle") {
+                continue;
+            }
+            let f: Vec<&str> = line.split(',').map(str::trim).collect();
+            if f.len() != 5 {
+                return Err(err(
+                    ln,
+                    format!(
+                        "expected 5 fields `vehicle,orientation,col,row,length`, found {}",
+                        f.len()
+                    ),
+                ));
+            }
+            let name = f[0];
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Err(err(ln, format!("bad vehicle name {name:?}")));
+            }
+            let horizontal = match f[1] {
+                "H" | "h" => true,
+                "V" | "v" => false,
+                o => {
+                    return Err(err(
+                        ln,
+                        format!("vehicle {name}: orientation must be H or V, not {o:?}"),
+                    ))
+                }
+            };
+            let num = |s: &str, what: &str| -> Result<i64, ParseError> {
+                s.parse::<i64>().map_err(|_| {
+                    err(
+                        ln,
+                        format!("vehicle {name}: {what} {s:?} is not a whole number"),
+                    )
+                })
+            };
+            let (col, row, len) = (num(f[2], "col")?, num(f[3], "row")?, num(f[4], "length")?);
+            if len != 2 && len != 3 {
+                return Err(err(
+                    ln,
+                    format!("vehicle {name}: length must be 2 or 3, not {len}"),
+                ));
+            }
+            let n = size as i64;
+            let (end_col, end_row) = if horizontal {
+                (col + len - 1, row)
+            } else {
+                (col, row + len - 1)
+            };
+            if col < 1 || row < 1 || end_col > n || end_row > n {
+                return Err(err(
+                    ln,
+                    format!(
+                        "vehicle {name}: out of bounds (col {col}, row {row}, length {len} on a {size}x{size} board)"
+                    ),
+                ));
+            }
+            if let Some(j) = vehicles.iter().position(|v: &Vehicle| v.name == name) {
+                return Err(err(
+                    ln,
+                    format!(
+                        "vehicle {name}: defined twice (first on line {})",
+                        lines_of[j]
+                    ),
+                ));
+            }
+            if vehicles.len() == MAX_VEHICLES {
+                return Err(err(
+                    ln,
+                    format!("vehicle {name}: too many vehicles (at most {MAX_VEHICLES})"),
+                ));
+            }
+            let (line_no, pos) = if horizontal {
+                (row - 1, col - 1)
+            } else {
+                (col - 1, row - 1)
+            };
+            vehicles.push(Vehicle {
+                name: name.to_string(),
+                horizontal,
+                line: line_no as u8,
+                len: len as u8,
+            });
+            start.push(pos as u8);
+            lines_of.push(i + 1);
+        }
+        let red = vehicles
+            .iter()
+            .position(|v| v.name == "X")
+            .ok_or_else(|| err(None, "the red car X is missing"))?;
+        if !vehicles[red].horizontal {
+            return Err(err(
+                Some(lines_of[red]),
+                "vehicle X: the red car must be horizontal",
+            ));
+        }
+        if vehicles[red].len != 2 {
+            return Err(err(
+                Some(lines_of[red]),
+                "vehicle X: the red car must have length 2",
+            ));
+        }
+        let board = Board {
+            size,
+            vehicles,
+            start,
+            walls: Vec::new(),
+            red,
+        };
+        board.check_overlaps(|i| Some(lines_of[i]))?;
+        Ok(board)
+    }
+
+    /// Parses the 36-character 6x6 notation: row by row, `o` (or `.`) empty, `x` wall,
+    /// `A` the red car (third row), `B`..`Z` other vehicles.
+    pub fn parse_compact(s: &str) -> Result<Board, ParseError> {
+        let s = s.trim();
+        let chars: Vec<char> = s.chars().collect();
+        let at = |i: usize, msg: String| ParseError {
+            line: None,
+            col: Some(i + 1),
+            msg,
+        };
+        if chars.len() != 36 {
+            return Err(err(
+                None,
+                format!(
+                    "a 6x6 board string has 36 characters, this one {}",
+                    chars.len()
+                ),
+            ));
+        }
+        let mut walls = Vec::new();
+        let mut cells: Vec<(char, Vec<usize>)> = Vec::new();
+        for (i, &c) in chars.iter().enumerate() {
+            match c {
+                'o' | '.' => {}
+                'x' => walls.push(((i / 6) as u8, (i % 6) as u8)),
+                'A'..='Z' => match cells.iter_mut().find(|(n, _)| *n == c) {
+                    Some((_, v)) => v.push(i),
+                    None => cells.push((c, vec![i])),
+                },
+                _ => return Err(at(i, format!("unexpected character {c:?}"))),
+            }
+        }
+        let mut vehicles = Vec::new();
+        let mut start = Vec::new();
+        let mut red = None;
+        for (name, idx) in &cells {
+            let first = idx[0];
+            let n = idx.len();
+            if !(2..=3).contains(&n) {
+                return Err(at(
+                    first,
+                    format!("vehicle {name}: has {n} cells, a vehicle has 2 or 3"),
+                ));
+            }
+            let horizontal =
+                idx.windows(2).all(|w| w[1] == w[0] + 1) && first / 6 == idx[n - 1] / 6;
+            let vertical = idx.windows(2).all(|w| w[1] == w[0] + 6);
+            if !horizontal && !vertical {
+                return Err(at(
+                    first,
+                    format!("vehicle {name}: its cells are not in one straight line"),
+                ));
+            }
+            if *name == 'A' {
+                if !horizontal {
+                    return Err(at(
+                        first,
+                        "vehicle A: the red car must be horizontal".into(),
+                    ));
+                }
+                if n != 2 || first / 6 != 2 {
+                    return Err(at(
+                        first,
+                        "vehicle A: the red car must be a car (2 cells) in the third row".into(),
+                    ));
+                }
+                red = Some(vehicles.len());
+            }
+            let (line, pos) = if horizontal {
+                (first / 6, first % 6)
+            } else {
+                (first % 6, first / 6)
+            };
+            vehicles.push(Vehicle {
+                name: name.to_string(),
+                horizontal,
+                line: line as u8,
+                len: n as u8,
+            });
+            start.push(pos as u8);
+        }
+        let red = red.ok_or_else(|| err(None, "the red car A is missing"))?;
+        Ok(Board {
+            size: 6,
+            vehicles,
+            start,
+            walls,
+            red,
+        })
+    }
+
+    /// The cells `(row, col)` of vehicle `i` at position `pos`.
+    pub fn cells(&self, i: usize, pos: u8) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let v = &self.vehicles[i];
+        (0..v.len as usize).map(move |k| {
+            if v.horizontal {
+                (v.line as usize, pos as usize + k)
+            } else {
+                (pos as usize + k, v.line as usize)
+            }
+        })
+    }
+
+    fn check_overlaps(&self, line_of: impl Fn(usize) -> Option<usize>) -> Result<(), ParseError> {
+        let n = self.size;
+        let mut owner: Vec<Option<usize>> = vec![None; n * n];
+        for i in 0..self.vehicles.len() {
+            for (r, c) in self.cells(i, self.start[i]) {
+                if let Some(j) = owner[r * n + c] {
+                    return Err(err(
+                        line_of(i),
+                        format!(
+                            "vehicle {}: overlaps vehicle {} at col {}, row {}",
+                            self.vehicles[i].name,
+                            self.vehicles[j].name,
+                            c + 1,
+                            r + 1
+                        ),
+                    ));
+                }
+                owner[r * n + c] = Some(i);
+            }
+        }
+        Ok(())
+    }
+
+    /// A character grid of the board with positions `pos`: one name per cell (padded to the
+    /// longest name), `.` empty, `#` wall.
+    pub fn grid(&self, pos: &[u8]) -> Vec<Vec<String>> {
+        let n = self.size;
+        let mut g = vec![vec![".".to_string(); n]; n];
+        for &(r, c) in &self.walls {
+            g[r as usize][c as usize] = "#".into();
+        }
+        for (i, &p) in pos.iter().enumerate() {
+            for (r, c) in self.cells(i, p) {
+                g[r][c] = self.vehicles[i].name.clone();
+            }
+        }
+        g
+    }
+
+    /// The board in the course CSV format (1-based, with header).
+    pub fn to_csv(&self) -> String {
+        let mut s = String::from("vehicle,orientation,col,row,length\n");
+        for (i, v) in self.vehicles.iter().enumerate() {
+            let (col, row) = if v.horizontal {
+                (self.start[i] + 1, v.line + 1)
+            } else {
+                (v.line + 1, self.start[i] + 1)
+            };
+            let o = if v.horizontal { 'H' } else { 'V' };
+            s += &format!("{},{o},{col},{row},{}\n", v.name, v.len);
+        }
+        s
+    }
+
+    /// Number of free cells (not covered by a vehicle or a wall).
+    pub fn free_cells(&self) -> usize {
+        let used: usize = self.vehicles.iter().map(|v| v.len as usize).sum();
+        self.size * self.size - used - self.walls.len()
+    }
+
+    /// How many 64-bit words a packed state of this board needs.
+    pub fn words(&self) -> usize {
+        self.vehicles.len().div_ceil(16).max(1)
+    }
+}
+
+/// The two cost measures, both solved optimally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// Sliding one vehicle any distance costs 1.
+    Moves,
+    /// Each cell a vehicle slides costs 1.
+    Steps,
+}
+
+/// A packed state: 4 bits of position per vehicle, vehicle `i` in word `i / 16`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Packed<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Packed<W> {
+    /// Packs positions (each below 16).
+    pub fn pack(pos: &[u8]) -> Self {
+        let mut w = [0u64; W];
+        for (i, &p) in pos.iter().enumerate() {
+            w[i / 16] |= (p as u64 & 15) << ((i % 16) * 4);
+        }
+        Packed(w)
+    }
+    /// Position of vehicle `i`.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> u8 {
+        ((self.0[i / 16] >> ((i % 16) * 4)) & 15) as u8
+    }
+    /// Sets the position of vehicle `i`.
+    #[inline(always)]
+    pub fn set(&mut self, i: usize, p: u8) {
+        let sh = (i % 16) * 4;
+        self.0[i / 16] = (self.0[i / 16] & !(15 << sh)) | ((p as u64) << sh);
+    }
+    /// All `n` positions.
+    pub fn unpack(&self, n: usize) -> Vec<u8> {
+        (0..n).map(|i| self.get(i)).collect()
+    }
+}
+
+/// A move: vehicle index and signed distance (positive = right/down).
+pub type Move = (u8, i8);
+
+/// The search problem: the fixed layout plus the metric. `W` words of state.
+#[derive(Clone, Debug)]
+pub struct RushHour<const W: usize> {
+    size: u8,
+    n: usize,
+    horiz: Vec<bool>,
+    line: Vec<u8>,
+    len: Vec<u8>,
+    wall_rows: [u16; MAX_SIZE],
+    red: usize,
+    goal_pos: u8,
+    /// Sliding any distance (moves) or one cell at a time (steps).
+    pub metric: Metric,
+}
+
+impl<const W: usize> RushHour<W> {
+    /// The problem for `board` under `metric`. Panics if `W` words are too few
+    /// (use [`Board::words`]).
+    pub fn new(board: &Board, metric: Metric) -> Self {
+        assert!(
+            board.vehicles.len() <= W * 16,
+            "state too small for the board"
+        );
+        let mut wall_rows = [0u16; MAX_SIZE];
+        for &(r, c) in &board.walls {
+            wall_rows[r as usize] |= 1 << c;
+        }
+        RushHour {
+            size: board.size as u8,
+            n: board.vehicles.len(),
+            horiz: board.vehicles.iter().map(|v| v.horizontal).collect(),
+            line: board.vehicles.iter().map(|v| v.line).collect(),
+            len: board.vehicles.iter().map(|v| v.len).collect(),
+            wall_rows,
+            red: board.red,
+            goal_pos: (board.size - board.vehicles[board.red].len as usize) as u8,
+            metric,
+        }
+    }
+
+    /// The start state of `board`.
+    pub fn start(board: &Board) -> Packed<W> {
+        Packed::pack(&board.start)
+    }
+
+    /// Occupancy: bit `c` of `rows[r]` is set when cell `(r, c)` is taken.
+    #[inline]
+    pub fn occupancy(&self, s: &Packed<W>) -> [u16; MAX_SIZE] {
+        let mut rows = self.wall_rows;
+        for i in 0..self.n {
+            let p = s.get(i);
+            let l = self.len[i];
+            if self.horiz[i] {
+                rows[self.line[i] as usize] |= ((1u16 << l) - 1) << p;
+            } else {
+                let bit = 1u16 << self.line[i];
+                for k in 0..l {
+                    rows[(p + k) as usize] |= bit;
+                }
+            }
+        }
+        rows
+    }
+
+    /// Number of vehicles.
+    pub fn vehicles(&self) -> usize {
+        self.n
+    }
+}
+
+impl<const W: usize> Problem for RushHour<W> {
+    type State = Packed<W>;
+    type Action = Move;
+    type Cost = u32;
+
+    #[inline]
+    fn is_goal(&self, s: &Packed<W>) -> bool {
+        s.get(self.red) == self.goal_pos
+    }
+
+    fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, Move, u32>) {
+        let rows = self.occupancy(s);
+        let size = self.size;
+        let all = self.metric == Metric::Moves;
+        for i in 0..self.n {
+            let p = s.get(i);
+            let l = self.len[i];
+            let line = self.line[i];
+            let free = |q: u8| -> bool {
+                if self.horiz[i] {
+                    rows[line as usize] >> q & 1 == 0
+                } else {
+                    rows[q as usize] >> line & 1 == 0
+                }
+            };
+            // backwards (left / up)
+            let mut q = p;
+            while q > 0 && free(q - 1) {
+                q -= 1;
+                let mut t = *s;
+                t.set(i, q);
+                out.push((i as u8, q as i8 - p as i8), t, 1);
+                if !all {
+                    break;
+                }
+            }
+            // forwards (right / down)
+            let mut e = p + l; // first cell past the vehicle
+            while e < size && free(e) {
+                e += 1;
+                let np = e - l;
+                let mut t = *s;
+                t.set(i, np);
+                out.push((i as u8, np as i8 - p as i8), t, 1);
+                if !all {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Which admissible estimate a [`RushHeuristic`] computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeuristicKind {
+    /// Always 0 (A* becomes Dijkstra / uniform-cost BFS).
+    Zero,
+    /// The red car's move (moves metric: 1; steps: its distance to the exit) plus, for each
+    /// vehicle blocking its path, one move (steps: the fewest cells that clear the row).
+    Blockers,
+    /// [`Blockers`](HeuristicKind::Blockers) plus the fewest distinct further vehicles that
+    /// must move so that every blocker can clear the row, minimised over each blocker's
+    /// choice of direction (up or down).
+    Blocked,
+    /// NOT admissible, for weighted A* and greedy search on big boards: the number of
+    /// vehicles in the whole chain of blockers (each blocker clears in its direction with
+    /// fewer vehicles in the way, recursively), plus the red car's distance.
+    Chain,
+}
+
+/// The Rush Hour heuristics for either metric (see [`HeuristicKind`]); all admissible.
+#[derive(Clone, Debug)]
+pub struct RushHeuristic<const W: usize> {
+    p: RushHour<W>,
+    /// Which estimate.
+    pub kind: HeuristicKind,
+}
+
+impl<const W: usize> RushHeuristic<W> {
+    /// The heuristic `kind` for `problem` (its metric decides the units).
+    pub fn new(problem: &RushHour<W>, kind: HeuristicKind) -> Self {
+        RushHeuristic {
+            p: problem.clone(),
+            kind,
+        }
+    }
+
+    /// The estimate for state `s`.
+    pub fn h(&self, s: &Packed<W>) -> u32 {
+        let p = &self.p;
+        if self.kind == HeuristicKind::Zero || p.is_goal(s) {
+            return 0;
+        }
+        if self.kind == HeuristicKind::Chain {
+            return self.chain(s);
+        }
+        let steps = p.metric == Metric::Steps;
+        let xr = p.line[p.red] as usize;
+        let xend = (s.get(p.red) + p.len[p.red]) as usize; // first cell right of the red car
+        let size = p.size as usize;
+        let mut h: u32 = if steps {
+            (p.goal_pos - s.get(p.red)) as u32
+        } else {
+            1
+        };
+        // blockers: (vehicle, column)
+        let mut blockers = [(0usize, 0usize); MAX_SIZE];
+        let mut nb = 0;
+        for c in xend..size {
+            if p.wall_rows[xr] >> c & 1 == 1 {
+                return DEAD;
+            }
+        }
+        for i in 0..p.n {
+            let pos = s.get(i) as usize;
+            if p.horiz[i] {
+                if i != p.red && p.line[i] as usize == xr && pos >= xend {
+                    return DEAD; // can never leave the red car's row
+                }
+            } else {
+                let c = p.line[i] as usize;
+                if c >= xend && pos <= xr && xr < pos + p.len[i] as usize {
+                    blockers[nb] = (i, c);
+                    nb += 1;
+                }
+            }
+        }
+        if self.kind == HeuristicKind::Blockers {
+            for &(i, _) in &blockers[..nb] {
+                h += if steps {
+                    match self.clear_dists(s, i) {
+                        (None, None) => return DEAD,
+                        (a, b) => a.unwrap_or(u32::MAX).min(b.unwrap_or(u32::MAX)),
+                    }
+                } else {
+                    1
+                };
+            }
+            return h;
+        }
+        // Blocked: per blocker, two options (distance, mask of vehicles in the way).
+        // colown[k][r]: the owner of cell (r, column of blocker k); 255 empty, 254 wall.
+        let mut colk = [255u8; MAX_SIZE];
+        let mut colown = [[255u8; MAX_SIZE]; MAX_SIZE];
+        for (k, &(_, c)) in blockers[..nb].iter().enumerate() {
+            colk[c] = k as u8;
+            for (r, o) in colown[k].iter_mut().enumerate() {
+                if p.wall_rows[r] >> c & 1 == 1 {
+                    *o = 254;
+                }
+            }
+        }
+        for j in 0..p.n {
+            let pos = s.get(j) as usize;
+            let l = p.len[j] as usize;
+            let line = p.line[j] as usize;
+            if p.horiz[j] {
+                for &k in &colk[pos..pos + l] {
+                    if k != 255 {
+                        colown[k as usize][line] = j as u8;
+                    }
+                }
+            } else {
+                let k = colk[line];
+                if k != 255 {
+                    colown[k as usize][pos..pos + l].fill(j as u8);
+                }
+            }
+        }
+        let mut opts = [[None::<(u32, u64)>; 2]; MAX_SIZE];
+        for (k, &(i, _)) in blockers[..nb].iter().enumerate() {
+            let top = s.get(i) as usize;
+            let l = p.len[i] as usize;
+            let own = &colown[k];
+            // up: new top <= xr - l, cells xr-l ..= top-1 must be cleared
+            if xr >= l {
+                let mut mask = 0u64;
+                let mut ok = true;
+                for &o in &own[xr - l..top] {
+                    match o {
+                        255 => {}
+                        254 => ok = false,
+                        o => mask |= 1 << o,
+                    }
+                }
+                if ok {
+                    let d = if steps { (top + l - xr) as u32 } else { 1 };
+                    opts[k][0] = Some((d, mask));
+                }
+            }
+            // down: new top >= xr + 1, cells top+l ..= xr+l must be cleared
+            if xr + l < size {
+                let mut mask = 0u64;
+                let mut ok = true;
+                for &o in &own[top + l..=xr + l] {
+                    match o {
+                        255 => {}
+                        254 => ok = false,
+                        o => mask |= 1 << o,
+                    }
+                }
+                if ok {
+                    let d = if steps { (xr + 1 - top) as u32 } else { 1 };
+                    opts[k][1] = Some((d, mask));
+                }
+            }
+            if opts[k][0].is_none() && opts[k][1].is_none() {
+                return DEAD;
+            }
+        }
+        if nb <= 10 {
+            let mut best = u32::MAX;
+            'combo: for combo in 0u32..(1 << nb) {
+                let mut d = 0;
+                let mut mask = 0u64;
+                for (k, o) in opts[..nb].iter().enumerate() {
+                    match o[(combo >> k & 1) as usize] {
+                        Some((dd, m)) => {
+                            d += dd;
+                            mask |= m;
+                        }
+                        None => continue 'combo,
+                    }
+                }
+                best = best.min(d + mask.count_ones());
+            }
+            h + best
+        } else {
+            // too many blockers to enumerate: each blocker's own cheapest option,
+            // plus the largest single obstacle set that cannot be avoided
+            let mut d = 0;
+            let mut extra = 0;
+            for o in &opts[..nb] {
+                let a = o[0].map_or(u32::MAX, |x| x.0);
+                let b = o[1].map_or(u32::MAX, |x| x.0);
+                d += a.min(b);
+                let ma = o[0].map_or(u32::MAX, |x| x.1.count_ones());
+                let mb = o[1].map_or(u32::MAX, |x| x.1.count_ones());
+                extra = extra.max(ma.min(mb));
+            }
+            h + d + extra
+        }
+    }
+
+    /// The inadmissible chain estimate (see [`HeuristicKind::Chain`]).
+    fn chain(&self, s: &Packed<W>) -> u32 {
+        let p = &self.p;
+        let size = p.size as usize;
+        let mut own = [255u8; MAX_SIZE * MAX_SIZE];
+        for r in 0..size {
+            for c in 0..size {
+                if p.wall_rows[r] >> c & 1 == 1 {
+                    own[r * 16 + c] = 254;
+                }
+            }
+        }
+        for j in 0..p.n {
+            let pos = s.get(j) as usize;
+            let line = p.line[j] as usize;
+            for k in 0..p.len[j] as usize {
+                let idx = if p.horiz[j] {
+                    line * 16 + pos + k
+                } else {
+                    (pos + k) * 16 + line
+                };
+                own[idx] = j as u8;
+            }
+        }
+        let xr = p.line[p.red] as usize;
+        let xpos = s.get(p.red) as usize;
+        let mut h = (p.goal_pos as usize - xpos) as u32;
+        let mut seen = 1u64 << p.red;
+        // work list: (vehicle, cell index along its line that it must vacate)
+        let mut work: Vec<(usize, usize)> = Vec::with_capacity(64);
+        for c in xpos + 2..size {
+            match own[xr * 16 + c] {
+                255 => {}
+                254 => return DEAD,
+                o => {
+                    if seen >> o & 1 == 0 {
+                        seen |= 1 << o;
+                        work.push((o as usize, xr));
+                    }
+                }
+            }
+        }
+        while let Some((v, cell)) = work.pop() {
+            let pos = s.get(v) as usize;
+            let l = p.len[v] as usize;
+            let line = p.line[v] as usize;
+            let at = |q: usize| -> u8 {
+                if p.horiz[v] {
+                    own[line * 16 + q]
+                } else {
+                    own[q * 16 + line]
+                }
+            };
+            // backwards: new end < cell, i.e. new pos = cell - l; forwards: new pos = cell + 1
+            let mut best: Option<(u32, u64, usize, usize)> = None; // (count, mask, distance, farthest cell)
+            if cell >= l {
+                let np = cell + 1 - l - 1;
+                let (mut ok, mut m, mut cnt) = (true, 0u64, 0u32);
+                for q in np..pos {
+                    match at(q) {
+                        255 => {}
+                        254 => ok = false,
+                        o => {
+                            if m >> o & 1 == 0 {
+                                cnt += 1;
+                            }
+                            m |= 1 << o
+                        }
+                    }
+                }
+                if ok {
+                    best = Some((cnt, m, pos - np, np));
+                }
+            }
+            if cell + l < size {
+                let np = cell + 1;
+                let (mut ok, mut m, mut cnt) = (true, 0u64, 0u32);
+                for q in pos + l..np + l {
+                    match at(q) {
+                        255 => {}
+                        254 => ok = false,
+                        o => {
+                            if m >> o & 1 == 0 {
+                                cnt += 1;
+                            }
+                            m |= 1 << o
+                        }
+                    }
+                }
+                if ok && best.is_none_or(|b| cnt < b.0) {
+                    best = Some((cnt, m, np - pos, np + l - 1));
+                }
+            }
+            let Some((_, m, d, far)) = best else {
+                h += 4; // stuck in this approximation: a penalty, not a proof
+                continue;
+            };
+            h += 1 + d as u32;
+            // each vehicle in the way must vacate the cell of `v`'s line it sits on
+            let mut rest = m & !seen;
+            while rest != 0 {
+                let o = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                seen |= 1 << o;
+                // a crossing vehicle must vacate v's line; a parallel one the farthest cell
+                let cell_o = if p.horiz[o] == p.horiz[v] { far } else { line };
+                work.push((o, cell_o));
+            }
+        }
+        h
+    }
+
+    /// The fewest cells blocker `i` must slide up / down to clear the red car's row, if it
+    /// fits on the board (ignoring other vehicles, not walls).
+    fn clear_dists(&self, s: &Packed<W>, i: usize) -> (Option<u32>, Option<u32>) {
+        let p = &self.p;
+        let xr = p.line[p.red] as usize;
+        let top = s.get(i) as usize;
+        let l = p.len[i] as usize;
+        let c = p.line[i];
+        let wall = |r: usize| p.wall_rows[r] >> c & 1 == 1;
+        let up = (xr >= l && !(xr - l..top).any(wall)).then(|| (top + l - xr) as u32);
+        let down = (xr + l < p.size as usize && !(top + l..=xr + l).any(wall))
+            .then(|| (xr + 1 - top) as u32);
+        (up, down)
+    }
+}
+
+impl<const W: usize> Heuristic<RushHour<W>> for RushHeuristic<W> {
+    #[inline]
+    fn estimate(&self, s: &Packed<W>) -> u32 {
+        self.h(s)
+    }
+}
+
+/// A solution as a list of moves `(vehicle index, distance)`, positive = right/down.
+/// Consecutive slides of the same vehicle in the same direction (as found under the steps
+/// metric) are merged into one move.
+pub fn merge_moves(moves: &[Move]) -> Vec<(usize, i32)> {
+    let mut out: Vec<(usize, i32)> = Vec::new();
+    for &(v, d) in moves {
+        match out.last_mut() {
+            Some((lv, ld)) if *lv == v as usize && (*ld > 0) == (d > 0) => *ld += d as i32,
+            _ => out.push((v as usize, d as i32)),
+        }
+    }
+    out
+}
+
+/// Replays `moves` on `board` cell by cell and returns the final positions, or a message
+/// saying which move is illegal. Does not use the search model.
+pub fn replay(board: &Board, moves: &[(usize, i32)]) -> Result<Vec<u8>, String> {
+    let n = board.size;
+    let mut pos = board.start.clone();
+    for (k, &(v, d)) in moves.iter().enumerate() {
+        if v >= board.vehicles.len() || d == 0 {
+            return Err(format!("move {}: bad move ({v}, {d})", k + 1));
+        }
+        let g = board.grid(&pos);
+        let veh = &board.vehicles[v];
+        let step: i32 = d.signum();
+        let mut p = pos[v] as i32;
+        for _ in 0..d.abs() {
+            let lead = if step > 0 { p + veh.len as i32 } else { p - 1 };
+            if lead < 0 || lead >= n as i32 {
+                return Err(format!("move {}: {} leaves the board", k + 1, veh.name));
+            }
+            let (r, c) = if veh.horizontal {
+                (veh.line as usize, lead as usize)
+            } else {
+                (lead as usize, veh.line as usize)
+            };
+            if g[r][c] != "." {
+                return Err(format!(
+                    "move {}: {} runs into {} at col {}, row {}",
+                    k + 1,
+                    veh.name,
+                    g[r][c],
+                    c + 1,
+                    r + 1
+                ));
+            }
+            p += step;
+        }
+        pos[v] = p as u8;
+    }
+    Ok(pos)
+}
+
+/// Whether positions `pos` put the red car at the exit.
+pub fn solved(board: &Board, pos: &[u8]) -> bool {
+    pos[board.red] as usize + board.vehicles[board.red].len as usize == board.size
+}
+
+/// Names for generated vehicles: `A`..`W`, `Y`, `Z`, then `AA`, `AB`, ...
+fn gen_name(k: usize) -> String {
+    const ONE: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWYZ";
+    if k < ONE.len() {
+        (ONE[k] as char).to_string()
+    } else {
+        let k = k - ONE.len();
+        format!(
+            "{}{}",
+            (b'A' + (k / 26) as u8) as char,
+            (b'A' + (k % 26) as u8) as char
+        )
+    }
+}
+
+/// A random board of side `size` with the red car (named `X`) in row `(size-1)/2`, not at
+/// the exit, and up to `count` other vehicles placed at random free spots (about 1/4 trucks).
+pub fn random_board(size: usize, count: usize, rng: &mut StdRng) -> Board {
+    let xr = (size - 1) / 2;
+    let xc = rng.gen_range(0..size - 2);
+    let mut b = Board {
+        size,
+        vehicles: vec![Vehicle {
+            name: "X".into(),
+            horizontal: true,
+            line: xr as u8,
+            len: 2,
+        }],
+        start: vec![xc as u8],
+        walls: Vec::new(),
+        red: 0,
+    };
+    let mut tries = 0;
+    while b.vehicles.len() <= count && tries < 1000 {
+        tries += 1;
+        try_add_vehicle(&mut b, rng);
+    }
+    b
+}
+
+/// Tries to add one random vehicle at a random free spot; `true` if it fit. A horizontal
+/// vehicle is never placed in the red car's row right of it (that board is unsolvable).
+pub fn try_add_vehicle(b: &mut Board, rng: &mut StdRng) -> bool {
+    let size = b.size;
+    let horizontal = rng.gen_bool(0.5);
+    let len = if rng.gen_bool(0.25) { 3 } else { 2 };
+    let line = rng.gen_range(0..size) as u8;
+    let pos = rng.gen_range(0..=size - len) as u8;
+    let xr = b.vehicles[b.red].line;
+    if horizontal && line == xr {
+        return false;
+    }
+    let g = b.grid(&b.start);
+    let v = Vehicle {
+        name: String::new(),
+        horizontal,
+        line,
+        len: len as u8,
+    };
+    for k in 0..len {
+        let (r, c) = if horizontal {
+            (line as usize, pos as usize + k)
+        } else {
+            (pos as usize + k, line as usize)
+        };
+        if g[r][c] != "." {
+            return false;
+        }
+    }
+    b.vehicles.push(v);
+    b.start.push(pos);
+    rename(b);
+    true
+}
+
+/// Gives the non-red vehicles the names `A`, `B`, ... in order.
+pub fn rename(b: &mut Board) {
+    let mut k = 0;
+    for (i, v) in b.vehicles.iter_mut().enumerate() {
+        if i != b.red {
+            v.name = gen_name(k);
+            k += 1;
+        }
+    }
+}
+
+/// A seeded random generator for [`random_board`].
+pub fn rng(seed: u64) -> StdRng {
+    StdRng::seed_from_u64(seed)
+}
+
+/// The same board with no goal: searching it exhaustively counts the reachable states.
+#[derive(Clone, Debug)]
+pub struct Explore<const W: usize>(pub RushHour<W>);
+
+impl<const W: usize> Problem for Explore<W> {
+    type State = Packed<W>;
+    type Action = Move;
+    type Cost = u32;
+    fn is_goal(&self, _: &Packed<W>) -> bool {
+        false
+    }
+    fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, Move, u32>) {
+        self.0.successors(s, out)
+    }
+}
+
+/// How a generated or studied board's difficulty is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rating {
+    /// Optimal number of moves.
+    Solved(u32),
+    /// The red car can never get out.
+    Unsolvable,
+    /// The search hit its state limit.
+    TooBig,
+}
+
+/// The optimal move count of `board` by A* with the strongest heuristic, giving up after
+/// `max_states` stored states.
+pub fn rate(board: &Board, max_states: usize) -> Rating {
+    match board.words() {
+        1 => rate_w::<1>(board, max_states),
+        2 => rate_w::<2>(board, max_states),
+        3 => rate_w::<3>(board, max_states),
+        _ => rate_w::<4>(board, max_states),
+    }
+}
+
+fn rate_w<const W: usize>(board: &Board, max_states: usize) -> Rating {
+    let p = RushHour::<W>::new(board, Metric::Moves);
+    let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
+    let opts = heurist::Options::new().max_states(max_states);
+    let r = heurist::astar_with(&p, RushHour::<W>::start(board), h, opts);
+    match r.outcome {
+        heurist::Outcome::Found(s) => Rating::Solved(s.cost),
+        heurist::Outcome::Exhausted => Rating::Unsolvable,
+        heurist::Outcome::Stopped { .. } => Rating::TooBig,
+    }
+}
+
+/// Generates a board of side `size` whose optimal move count is at least `min_moves`, by
+/// hill climbing from random boards: add, remove or re-place a vehicle, keep the change when
+/// the optimum (verified by A*) does not drop. Gives up after `max_tries` evaluations.
+pub fn generate(
+    size: usize,
+    min_moves: u32,
+    seed: u64,
+    max_states: usize,
+    max_tries: usize,
+) -> Option<(Board, u32)> {
+    let mut rng = rng(seed);
+    let cells = size * size;
+    let mut tries = 0;
+    while tries < max_tries {
+        let count = rng.gen_range(cells / 5..=cells / 3);
+        let mut best = random_board(size, count, &mut rng);
+        let mut best_moves = match rate(&best, max_states) {
+            Rating::Solved(m) => m,
+            _ => {
+                tries += 1;
+                continue;
+            }
+        };
+        let mut stale = 0;
+        while tries < max_tries && stale < 300 {
+            if best_moves >= min_moves {
+                return Some((best, best_moves));
+            }
+            let mut cand = best.clone();
+            let n = cand.vehicles.len();
+            match rng.gen_range(0..3) {
+                0 => {
+                    if !try_add_vehicle(&mut cand, &mut rng) {
+                        continue;
+                    }
+                }
+                1 if n > 1 => {
+                    let mut i = rng.gen_range(0..n);
+                    if i == cand.red {
+                        i = (i + 1) % n;
+                    }
+                    cand.vehicles.remove(i);
+                    cand.start.remove(i);
+                    if i < cand.red {
+                        cand.red -= 1;
+                    }
+                    rename(&mut cand);
+                }
+                _ if n > 1 => {
+                    let mut i = rng.gen_range(0..n);
+                    if i == cand.red {
+                        i = (i + 1) % n;
+                    }
+                    cand.vehicles.remove(i);
+                    cand.start.remove(i);
+                    if i < cand.red {
+                        cand.red -= 1;
+                    }
+                    if !try_add_vehicle(&mut cand, &mut rng) {
+                        continue;
+                    }
+                }
+                _ => continue,
+            }
+            tries += 1;
+            match rate(&cand, max_states) {
+                Rating::Solved(m) if m >= best_moves => {
+                    if m > best_moves {
+                        stale = 0;
+                    } else {
+                        stale += 1;
+                    }
+                    best = cand;
+                    best_moves = m;
+                }
+                _ => stale += 1,
+            }
+        }
+        if best_moves >= min_moves {
+            return Some((best, best_moves));
+        }
+    }
+    None
+}

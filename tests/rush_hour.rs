@@ -1,0 +1,340 @@
+//! Tests of the Rush Hour example: optimal answers (BFS vs A* vs IDA*), the hardest known
+//! 6x6 board, an independent replay checker, unsolvable boards, parser errors.
+
+#[allow(dead_code)]
+#[path = "../examples/rush_hour/model.rs"]
+mod model;
+
+use heurist::{Options, Outcome, StopReason};
+use model::{merge_moves, Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
+use proptest::prelude::*;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/rush_hour/");
+const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
+
+fn course(name: &str) -> Board {
+    let text = std::fs::read_to_string(format!("{DATA}{name}.csv")).expect("course board");
+    let size = model::size_from_file_name(name).expect("size in name");
+    Board::parse_csv(&text, size).expect("valid board")
+}
+
+/// An independent legality checker: a grid of names, every move slid one cell at a time
+/// over empty cells; returns the number of steps, or an error. Ends with the red car's last
+/// cell in the last column.
+fn check(board: &Board, moves: &[(String, i32)]) -> Result<usize, String> {
+    let n = board.size;
+    let mut grid = vec![vec![String::new(); n]; n];
+    for &(r, c) in &board.walls {
+        grid[r as usize][c as usize] = "#".into();
+    }
+    for (i, v) in board.vehicles.iter().enumerate() {
+        for k in 0..v.len as usize {
+            let p = board.start[i] as usize + k;
+            let (r, c) = if v.horizontal {
+                (v.line as usize, p)
+            } else {
+                (p, v.line as usize)
+            };
+            assert!(grid[r][c].is_empty(), "overlap in the input");
+            grid[r][c] = v.name.clone();
+        }
+    }
+    let mut steps = 0;
+    for (name, d) in moves {
+        if *d == 0 {
+            return Err(format!("{name}: zero move"));
+        }
+        let cells: Vec<(usize, usize)> = (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .filter(|&(r, c)| grid[r][c] == *name)
+            .collect();
+        if cells.len() < 2 {
+            return Err(format!("no vehicle {name}"));
+        }
+        let horizontal = cells[0].0 == cells[1].0;
+        let (dr, dc): (i64, i64) = match (horizontal, *d > 0) {
+            (true, true) => (0, 1),
+            (true, false) => (0, -1),
+            (false, true) => (1, 0),
+            (false, false) => (-1, 0),
+        };
+        let mut cur = cells;
+        for _ in 0..d.abs() {
+            let next: Vec<(i64, i64)> = cur
+                .iter()
+                .map(|&(r, c)| (r as i64 + dr, c as i64 + dc))
+                .collect();
+            for &(r, c) in &next {
+                if r < 0 || c < 0 || r >= n as i64 || c >= n as i64 {
+                    return Err(format!("{name} leaves the board"));
+                }
+                let cell = &grid[r as usize][c as usize];
+                if !cell.is_empty() && cell != name {
+                    return Err(format!("{name} hits {cell}"));
+                }
+            }
+            for &(r, c) in &cur {
+                grid[r][c].clear();
+            }
+            for &(r, c) in &next {
+                grid[r as usize][c as usize] = name.clone();
+            }
+            cur = next
+                .iter()
+                .map(|&(r, c)| (r as usize, c as usize))
+                .collect();
+            steps += 1;
+        }
+    }
+    let red = &board.vehicles[board.red];
+    if grid[red.line as usize][n - 1] != red.name {
+        return Err("the red car is not at the exit".into());
+    }
+    Ok(steps)
+}
+
+/// Solution of a search as named moves (merged), checked by [`check`].
+fn named(board: &Board, actions: &[model::Move]) -> Vec<(String, i32)> {
+    merge_moves(actions)
+        .into_iter()
+        .map(|(v, d)| (board.vehicles[v].name.clone(), d))
+        .collect()
+}
+
+/// Optimal cost by BFS, A* (both heuristics) and IDA* where cheap; all must agree, and
+/// every solution must replay. Returns the optimum.
+fn optimum<const W: usize>(board: &Board, metric: Metric, with_idastar: bool) -> u32 {
+    let p = RushHour::<W>::new(board, metric);
+    let start = RushHour::<W>::start(board);
+    let bfs = heurist::bfs(&p, start);
+    let want = bfs.cost().expect("solvable");
+    let mut results = vec![("bfs", bfs)];
+    for kind in [HeuristicKind::Blockers, HeuristicKind::Blocked] {
+        let h = RushHeuristic::new(&p, kind);
+        results.push(("astar", heurist::astar(&p, start, h)));
+    }
+    if with_idastar {
+        let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
+        results.push(("idastar", heurist::idastar(&p, start, h)));
+    }
+    for (name, r) in &results {
+        let sol = r
+            .solution()
+            .unwrap_or_else(|| panic!("{name}: no solution"));
+        assert_eq!(sol.cost, want, "{name} is not optimal");
+        let actions: Vec<_> = sol.actions().copied().collect();
+        let moves = named(board, &actions);
+        let steps = check(board, &moves).unwrap_or_else(|e| panic!("{name}: {e}"));
+        match metric {
+            Metric::Moves => assert_eq!(moves.len() as u32, want),
+            Metric::Steps => assert_eq!(steps as u32, want),
+        }
+    }
+    want
+}
+
+#[test]
+fn course_6x6_boards_are_optimal_in_both_metrics() {
+    // Optima cross-checked by BFS, A* and IDA*; the numbers are what they agree on.
+    let expected = [
+        ("Rushhour6x6_1", 21, 35),
+        ("Rushhour6x6_2", 15, 29),
+        ("Rushhour6x6_3", 33, 83),
+    ];
+    for (name, moves, steps) in expected {
+        let b = course(name);
+        assert_eq!(b.words(), 1);
+        // IDA* re-expands Rush Hour's many transpositions (seconds even here): it is
+        // cross-checked on the generated board in `generator_meets_its_minimum`
+        assert_eq!(optimum::<1>(&b, Metric::Moves, false), moves, "{name}");
+        assert_eq!(optimum::<1>(&b, Metric::Steps, false), steps, "{name}");
+    }
+}
+
+#[test]
+fn course_9x9_4_is_optimal_in_both_metrics() {
+    let b = course("Rushhour9x9_4");
+    assert_eq!(optimum::<2>(&b, Metric::Moves, false), 27);
+    assert_eq!(optimum::<2>(&b, Metric::Steps, false), 51);
+}
+
+#[test]
+fn hardest_6x6_needs_60_moves() {
+    let b = Board::parse_compact(HARDEST).unwrap();
+    assert_eq!(b.walls, vec![(0, 3)]);
+    let p = RushHour::<1>::new(&b, Metric::Moves);
+    let start = RushHour::<1>::start(&b);
+    let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
+    let a = heurist::astar(&p, start, h);
+    let sol = a.solution().unwrap();
+    assert_eq!(sol.cost, 60);
+    let actions: Vec<_> = sol.actions().copied().collect();
+    let moves = named(&b, &actions);
+    assert_eq!(moves.len(), 60);
+    check(&b, &moves).unwrap();
+    assert_eq!(heurist::bfs(&p, start).cost(), Some(60));
+}
+
+#[test]
+fn unsolvable_board_is_exhausted() {
+    // A horizontal vehicle right of the red car in its row can never get out of the way.
+    let b2 = Board::parse_compact("ooooooooooooAAoBBooooooooooooooooooo").unwrap();
+    let p2 = RushHour::<1>::new(&b2, Metric::Moves);
+    let s2 = RushHour::<1>::start(&b2);
+    assert_eq!(heurist::bfs(&p2, s2).outcome, Outcome::Exhausted);
+    let h = RushHeuristic::new(&p2, HeuristicKind::Blocked);
+    assert_eq!(heurist::astar(&p2, s2, h).outcome, Outcome::Exhausted);
+    // a wall in the red car's row
+    let b3 = Board::parse_compact("ooooooooooooAAooxoBoooooBooooooooooo").unwrap();
+    let p3 = RushHour::<1>::new(&b3, Metric::Steps);
+    assert_eq!(
+        heurist::bfs(&p3, RushHour::<1>::start(&b3)).outcome,
+        Outcome::Exhausted
+    );
+    let h = RushHeuristic::new(&p3, HeuristicKind::Blocked);
+    assert_eq!(
+        heurist::idastar(&p3, RushHour::<1>::start(&b3), h).outcome,
+        Outcome::Exhausted
+    );
+    // a truck in the exit column that cannot clear the row: the top edge above it and a
+    // wall below; the heuristic sees it too
+    let b4 = Board::parse_compact(
+        "oooooBoooooBAAoooBoooooooooooooooooX"
+            .replace('X', "x")
+            .as_str(),
+    )
+    .unwrap();
+    let p4 = RushHour::<1>::new(&b4, Metric::Moves);
+    let s4 = RushHour::<1>::start(&b4);
+    assert_eq!(heurist::bfs(&p4, s4).outcome, Outcome::Exhausted);
+    let h = RushHeuristic::new(&p4, HeuristicKind::Blocked);
+    assert_eq!(h.h(&s4), model::DEAD);
+    assert_eq!(heurist::astar(&p4, s4, h).outcome, Outcome::Exhausted);
+}
+
+#[test]
+fn stopped_search_is_not_unsolvable() {
+    let b = course("Rushhour6x6_3");
+    let p = RushHour::<1>::new(&b, Metric::Moves);
+    let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
+    let r = heurist::astar_with(
+        &p,
+        RushHour::<1>::start(&b),
+        h,
+        Options::new().max_states(200),
+    );
+    assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
+    let lb = r.lower_bound().expect("A* gives a lower bound");
+    assert!(lb <= 33);
+}
+
+#[test]
+fn csv_parser_errors_name_vehicle_and_line() {
+    let head = "vehicle,orientation,col,row,length\n";
+    let cases = [
+        (
+            "A,H,1,1,2\nB,H,2,1,2\nX,H,1,3,2\n",
+            "line 3",
+            "overlaps vehicle A",
+        ),
+        ("A,H,5,1,3\nX,H,1,3,2\n", "line 2", "out of bounds"),
+        ("A,V,1,1,2\n", "", "red car X is missing"),
+        ("X,V,1,1,2\n", "line 2", "must be horizontal"),
+        ("A,H,1,1,4\nX,H,1,3,2\n", "line 2", "length must be 2 or 3"),
+        ("A,D,1,1,2\nX,H,1,3,2\n", "line 2", "orientation"),
+        ("A,H,one,1,2\nX,H,1,3,2\n", "line 2", "not a whole number"),
+        ("A,H,1,1\nX,H,1,3,2\n", "line 2", "expected 5 fields"),
+        (
+            "AB,H,1,1,2\nAB,V,6,1,2\nX,H,1,3,2\n",
+            "line 3",
+            "defined twice",
+        ),
+        ("X,H,1,3,3\n", "line 2", "length 2"),
+    ];
+    for (body, line, what) in cases {
+        let e = Board::parse_csv(&format!("{head}{body}"), 6).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains(line), "{msg:?} should name {line:?}");
+        assert!(msg.contains(what), "{msg:?} should say {what:?}");
+    }
+    let e = Board::parse_csv("AB,H,1,1,2\nAC,H,2,1,2\nX,H,1,3,2\n", 6).unwrap_err();
+    assert!(e.to_string().contains("vehicle AC") && e.to_string().contains("AB"));
+    assert!(Board::parse_csv("X,H,1,3,2\n", 40).is_err());
+    assert_eq!(model::size_from_file_name("Rushhour12x12_7.csv"), Some(12));
+    assert_eq!(model::size_from_file_name("board.csv"), None);
+}
+
+#[test]
+fn compact_parser_errors() {
+    assert!(Board::parse_compact("oooo")
+        .unwrap_err()
+        .to_string()
+        .contains("36"));
+    let e = Board::parse_compact("ooooooooooooAAooooooBoooooooooooooo?").unwrap_err();
+    assert!(e.to_string().contains("position 36"));
+    let e = Board::parse_compact("ooooooooooooAAooooooBoooooooooooooBo").unwrap_err();
+    assert!(e.to_string().contains("vehicle B"));
+    let e = Board::parse_compact("ooooooooooooooooooooooooooooooooBBoo").unwrap_err();
+    assert!(e.to_string().contains("red car A is missing"));
+    let e = Board::parse_compact("AAoooooooooooooooooooooooooooooooooo").unwrap_err();
+    assert!(e.to_string().contains("third row"));
+}
+
+#[test]
+fn course_csv_round_trips() {
+    for name in ["Rushhour6x6_2", "Rushhour9x9_6", "Rushhour12x12_7"] {
+        let b = course(name);
+        let again = Board::parse_csv(&b.to_csv(), b.size).unwrap();
+        assert_eq!(again, b);
+    }
+    assert_eq!(course("Rushhour12x12_7").vehicles.len(), 44);
+    assert_eq!(course("Rushhour12x12_7").words(), 3);
+}
+
+#[test]
+fn generator_meets_its_minimum() {
+    let (b, m) = model::generate(6, 10, 7, 200_000, 5_000).expect("a 10-move board");
+    assert!(m >= 10);
+    let again = Board::parse_csv(&b.to_csv(), 6).unwrap();
+    let p = RushHour::<1>::new(&again, Metric::Moves);
+    assert_eq!(
+        heurist::bfs(&p, RushHour::<1>::start(&again)).cost(),
+        Some(m)
+    );
+    assert_eq!(optimum::<1>(&again, Metric::Moves, true), m);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// On random 6x6 boards: the heuristics never overestimate (checked against BFS at the
+    /// start), A* agrees with BFS in both metrics, and every answer replays.
+    #[test]
+    fn random_boards_astar_matches_bfs(seed in 0u64..1_000_000, count in 3usize..12) {
+        let mut rng = model::rng(seed);
+        let b = model::random_board(6, count, &mut rng);
+        for metric in [Metric::Moves, Metric::Steps] {
+            let p = RushHour::<1>::new(&b, metric);
+            let start: Packed<1> = RushHour::<1>::start(&b);
+            let bfs = heurist::bfs(&p, start);
+            for kind in [HeuristicKind::Blockers, HeuristicKind::Blocked] {
+                let h = RushHeuristic::new(&p, kind);
+                let est = h.h(&start);
+                let a = heurist::astar(&p, start, h);
+                prop_assert_eq!(a.cost(), bfs.cost());
+                match bfs.cost() {
+                    Some(c) => {
+                        prop_assert!(est <= c, "{:?} estimate {} > optimum {}", kind, est, c);
+                        let actions: Vec<_> = a.solution().unwrap().actions().copied().collect();
+                        let moves = named(&b, &actions);
+                        let steps = check(&b, &moves).map_err(TestCaseError::fail)?;
+                        if metric == Metric::Steps {
+                            prop_assert_eq!(steps as u32, c);
+                        }
+                    }
+                    None => prop_assert!(bfs.is_exhausted() && a.is_exhausted()),
+                }
+            }
+        }
+    }
+}
