@@ -1,0 +1,94 @@
+//! Criterion benchmarks for the dynamic labyrinth example: BFS, A*, IDA* and IDDFS with the
+//! zero / lookahead / steps heuristics on the seed's Puzzle_6 and on random boards up to 7x7
+//! with several pushable rows and columns, under both cost models.
+//!
+//! `cargo bench --bench labyrinth` (short runs: sample size 10, 2 s measurement).
+
+#[allow(dead_code)]
+#[path = "../examples/labyrinth/model.rs"]
+mod model;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use heurist::{Options, Outcome};
+use model::{Board, CostModel, HeuristicKind, LabHeuristic, Labyrinth};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// The first generated board of that size (from seed 0 on) that BFS solves within a small
+/// state budget with an optimum of at least `min_cost` moves.
+fn pick(rows: usize, cols: usize, min_cost: u32) -> (String, Board) {
+    for seed in 0.. {
+        let b = Board::generate(rows, cols, seed);
+        if b.lines.len() < 3 {
+            continue;
+        }
+        let p = Labyrinth {
+            board: b.clone(),
+            model: CostModel::Moves,
+        };
+        let r = heurist::bfs_with(&p, b.start_state(), Options::new().max_states(200_000));
+        if let Outcome::Found(sol) = r.outcome {
+            if sol.cost >= min_cost {
+                return (format!("{rows}x{cols}-s{seed}-opt{}", sol.cost), b);
+            }
+        }
+    }
+    unreachable!()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("labyrinth");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    let mut boards = vec![(
+        "puzzle6".to_string(),
+        Board::parse(model::PUZZLE_6).unwrap(),
+    )];
+    boards.push(pick(5, 5, 3));
+    boards.push(pick(6, 6, 3));
+    boards.push(pick(7, 7, 3));
+    // A harder 7x7 board: only the informed searches (BFS under steps needs > 5 million states).
+    boards.push(pick(7, 7, 7));
+    for (k, (name, board)) in boards.iter().enumerate() {
+        let heavy = k == boards.len() - 1;
+        for (mname, cm) in [("moves", CostModel::Moves), ("steps", CostModel::Steps)] {
+            let p = Labyrinth {
+                board: board.clone(),
+                model: cm,
+            };
+            let s = board.start_state();
+            let h = |kind| LabHeuristic { board, kind };
+            let best = if cm == CostModel::Moves {
+                HeuristicKind::Lookahead
+            } else {
+                HeuristicKind::Steps
+            };
+            let id = |algo: &str| BenchmarkId::new(format!("{name}/{mname}"), algo);
+            if !heavy {
+                group.bench_function(id("bfs"), |b| {
+                    b.iter(|| black_box(heurist::bfs(&p, s).cost()))
+                });
+                group.bench_function(id("astar-zero"), |b| {
+                    b.iter(|| black_box(heurist::astar(&p, s, h(HeuristicKind::Zero)).cost()))
+                });
+            }
+            group.bench_function(id("astar-best"), |b| {
+                b.iter(|| black_box(heurist::astar(&p, s, h(best)).cost()))
+            });
+            group.bench_function(id("idastar-best"), |b| {
+                b.iter(|| black_box(heurist::idastar(&p, s, h(best)).cost()))
+            });
+            if name == "puzzle6" {
+                group.bench_function(id("iddfs"), |b| {
+                    b.iter(|| black_box(heurist::iddfs(&p, s).cost()))
+                });
+            }
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
