@@ -9,6 +9,7 @@
 //!   by a limit, saying which) and the [`Stats`] of the run.
 //! * [`Options`] sets limits (expansions, stored states, cost, depth, time), cancellation
 //!   ([`CancelToken`]) and a progress callback.
+//! * [`pdb`] builds additive pattern databases.
 //!
 //! # Quick start
 //!
@@ -57,6 +58,7 @@
 
 pub mod algorithms;
 mod collections;
+pub mod pdb;
 pub mod search;
 pub mod traits;
 

@@ -1,0 +1,269 @@
+//! The sliding-tile example's benchmarks.
+//!
+//! * The four heuristics (misplaced tiles, Manhattan, Manhattan + linear conflicts, additive
+//!   6-6-3 pattern databases) with `heurist`'s A* and IDA* on the same fixed 15-puzzle
+//!   instances (seeded random walks from the goal, easy enough for misplaced tiles); the
+//!   nodes expanded are printed once before timing.
+//! * `heurist`'s A* and IDA* against `pathfinding`'s `astar` and `idastar` on the identical
+//!   model (same successor function, same Manhattan heuristic).
+//!
+//! The pattern databases are loaded from the cache (`$HEURIST_CACHE_DIR`, else
+//! `target/heurist-pdb-cache`), built there first if missing (about a minute).
+//!
+//! Run: `cargo bench --bench fifteen -- --warm-up-time 1 --measurement-time 3`
+
+#[allow(dead_code)]
+#[path = "../examples/fifteen/model.rs"]
+mod model;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use heurist::{CycleCheck, Heuristic, Options, Problem, Successors};
+use model::*;
+use pathfinding::prelude as pf;
+use rand::SeedableRng;
+
+fn cache_dir() -> PathBuf {
+    match std::env::var_os("HEURIST_CACHE_DIR") {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/target/heurist-pdb-cache"
+        )),
+    }
+}
+
+/// Fixed instances: random walks of 28 moves from the standard goal (seeded), optimal
+/// 20..=26 moves: easy enough for misplaced tiles.
+fn instances(p: &Puzzle) -> Vec<Tiles> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+    (0..4).map(|_| p.scramble(28, &mut rng)).collect()
+}
+
+fn ida<H: Heuristic<Puzzle>>(
+    p: &Puzzle,
+    s: Tiles,
+    h: H,
+) -> heurist::SearchResult<Tiles, Move, u32> {
+    heurist::idastar_with(p, s, h, Options::new().cycle_check(CycleCheck::Parent))
+}
+
+/// The model's successors as a vector, for `pathfinding`.
+fn neighbours(p: &Puzzle, s: &Tiles) -> Vec<(Tiles, u32)> {
+    let mut out = Successors::new();
+    p.successors(s, &mut out);
+    out.iter().map(|c| (c.state, c.cost)).collect()
+}
+
+/// A hand-written recursive IDA* on the same model and heuristic (parent pruning, no
+/// statistics, no limits): the yardstick for the library's generic loop. Returns the cost
+/// and the number of expansions.
+fn handwritten_ida<H: Heuristic<Puzzle>>(p: &Puzzle, start: Tiles, h: &H) -> (u32, u64) {
+    #[allow(clippy::too_many_arguments)]
+    fn dfs<H: Heuristic<Puzzle>>(
+        p: &Puzzle,
+        h: &H,
+        s: Tiles,
+        parent: Tiles,
+        g: u32,
+        hs: u32,
+        bound: u32,
+        next: &mut u32,
+        expanded: &mut u64,
+    ) -> bool {
+        if s == p.goal() {
+            return true;
+        }
+        *expanded += 1;
+        for d in Dir::ALL {
+            if let Some((m, c)) = p.apply(s, d) {
+                if c == parent {
+                    continue;
+                }
+                let hc = h.estimate_child(&s, hs, &m, &c);
+                let f = g + 1 + hc;
+                if f > bound {
+                    *next = (*next).min(f);
+                    continue;
+                }
+                if dfs(p, h, c, s, g + 1, hc, bound, next, expanded) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let h0 = h.estimate(&start);
+    let mut bound = h0;
+    let mut expanded = 0;
+    loop {
+        let mut next = u32::MAX;
+        if dfs(p, h, start, start, 0, h0, bound, &mut next, &mut expanded) {
+            return (bound, expanded);
+        }
+        bound = next;
+    }
+}
+
+fn heuristics(c: &mut Criterion) {
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    let starts = instances(&p);
+    let (pdb, _) = PdbHeuristic::cached(&p, &default_partition(&p), true, &cache_dir(), |_, _| {})
+        .expect("pattern database cache");
+    let costs: Vec<u32> = starts
+        .iter()
+        .map(|&s| ida(&p, s, &pdb).cost().unwrap())
+        .collect();
+    println!("instances: optimal costs {costs:?}");
+    println!(
+        "{:<16} {:>14} {:>14}",
+        "heuristic", "A* expanded", "IDA* expanded"
+    );
+    let report = |name: &str, a: Vec<(Option<u32>, u64)>, i: Vec<(Option<u32>, u64)>| {
+        for ((x, _), (y, _)) in a.iter().zip(&i) {
+            assert_eq!(x, y);
+        }
+        let sum = |v: &[(Option<u32>, u64)]| v.iter().map(|r| r.1).sum::<u64>();
+        println!("{name:<16} {:>14} {:>14}", sum(&a), sum(&i));
+    };
+    let run_a =
+        |h: &dyn Fn(Tiles) -> (Option<u32>, u64)| starts.iter().map(|&s| h(s)).collect::<Vec<_>>();
+    macro_rules! both {
+        ($name:expr, $h:expr) => {{
+            let a = run_a(&|s| {
+                let r = heurist::astar(&p, s, $h);
+                (r.cost(), r.stats.expanded)
+            });
+            let i = run_a(&|s| {
+                let r = ida(&p, s, $h);
+                (r.cost(), r.stats.expanded)
+            });
+            report($name, a, i);
+        }};
+    }
+    both!("misplaced", Misplaced(&p));
+    both!("manhattan", Manhattan(&p));
+    both!("linear-conflict", LinearConflict(&p));
+    both!("pdb 6-6-3", &pdb);
+
+    let mut g = c.benchmark_group("fifteen/heuristics");
+    g.sample_size(10);
+    macro_rules! bench {
+        ($name:expr, $h:expr) => {{
+            g.bench_function(concat!("astar/", $name), |b| {
+                b.iter(|| {
+                    starts
+                        .iter()
+                        .map(|&s| heurist::astar(&p, s, $h).stats.expanded)
+                        .sum::<u64>()
+                })
+            });
+            g.bench_function(concat!("idastar/", $name), |b| {
+                b.iter(|| {
+                    starts
+                        .iter()
+                        .map(|&s| ida(&p, s, $h).stats.expanded)
+                        .sum::<u64>()
+                })
+            });
+        }};
+    }
+    bench!("misplaced", Misplaced(&p));
+    bench!("manhattan", Manhattan(&p));
+    bench!("linear-conflict", LinearConflict(&p));
+    bench!("pdb", &pdb);
+    // The same searches with a hand-written IDA*, to measure the library loop's overhead.
+    for (&s, &cost) in starts.iter().zip(&costs) {
+        assert_eq!(handwritten_ida(&p, s, &&pdb).0, cost);
+    }
+    g.bench_function("handwritten-idastar/manhattan", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| handwritten_ida(&p, s, &Manhattan(&p)).1)
+                .sum::<u64>()
+        })
+    });
+    g.bench_function("handwritten-idastar/pdb", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| handwritten_ida(&p, s, &&pdb).1)
+                .sum::<u64>()
+        })
+    });
+    g.finish();
+}
+
+fn versus_pathfinding(c: &mut Criterion) {
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    let starts = instances(&p);
+    let goal = p.goal();
+    let md = |s: &Tiles| Manhattan(&p).estimate(s);
+    for &s in &starts {
+        let ours = heurist::astar(&p, s, Manhattan(&p)).cost();
+        let theirs = pf::astar(&s, |x| neighbours(&p, x), md, |x| *x == goal).map(|(_, c)| c);
+        assert_eq!(ours, theirs);
+        let theirs = pf::idastar(&s, |x| neighbours(&p, x), md, |x| *x == goal).map(|(_, c)| c);
+        assert_eq!(ours, theirs);
+        assert_eq!(ida(&p, s, Manhattan(&p)).cost(), ours);
+    }
+    let mut g = c.benchmark_group("fifteen/vs-pathfinding");
+    g.sample_size(10);
+    g.bench_function("heurist-astar", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| heurist::astar(&p, black_box(s), Manhattan(&p)).cost())
+                .collect::<Vec<_>>()
+        })
+    });
+    g.bench_function("pathfinding-astar", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| {
+                    pf::astar(&black_box(s), |x| neighbours(&p, x), md, |x| *x == goal).map(|r| r.1)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    g.bench_function("heurist-idastar-incremental", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| ida(&p, black_box(s), Manhattan(&p)).cost())
+                .collect::<Vec<_>>()
+        })
+    });
+    // The same without the incremental update: a closure heuristic recomputes each child.
+    g.bench_function("heurist-idastar-closure", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| ida(&p, black_box(s), md).cost())
+                .collect::<Vec<_>>()
+        })
+    });
+    g.bench_function("pathfinding-idastar", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| {
+                    pf::idastar(&black_box(s), |x| neighbours(&p, x), md, |x| *x == goal)
+                        .map(|r| r.1)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    targets = heuristics, versus_pathfinding
+}
+criterion_main!(benches);

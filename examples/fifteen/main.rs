@@ -1,0 +1,444 @@
+//! Sliding-tile puzzles (8-, 15-, 24-puzzle, rectangular boards, any goal) solved with the
+//! algorithms of `heurist` and four heuristics, including additive pattern databases.
+//!
+//! ```text
+//! cargo run --release --example fifteen                      # the seed's instance (6 moves)
+//! cargo run --release --example fifteen -- --tiles "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" --heuristic pdb
+//! cargo run --release --example fifteen -- ../shared/data/fifteen/korf100.txt --heuristic pdb
+//! cargo run --release --example fifteen -- --tiles "1 2 3 / 4 0 5" --goal "1 2 3 / 4 5 0" --algo astar
+//! ```
+//!
+//! Moves are named after the direction the blank moves.
+
+#[allow(dead_code)]
+mod model;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use heurist::{CycleCheck, Heuristic, Options, Outcome, SearchResult, StopReason};
+use model::{
+    default_partition, parse_instances, parse_layout, Dir, Instance, LinearConflict, Manhattan,
+    Misplaced, Move, PdbHeuristic, Puzzle, Tiles,
+};
+use serde_json::json;
+
+/// The seed's instance, with its unusual goal.
+const SEED_START: &str = "0 3 5 7 / 1 11 13 15 / 9 4 6 8 / 2 10 12 14";
+const SEED_GOAL: &str = "1 3 5 7 / 9 11 13 15 / 2 4 6 8 / 10 12 14 0";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Algo {
+    Astar,
+    Idastar,
+    Bfs,
+    Iddfs,
+    Dijkstra,
+    Wastar,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum HeuristicKind {
+    Misplaced,
+    Manhattan,
+    LinearConflict,
+    Pdb,
+}
+
+/// Solve sliding-tile puzzles optimally (or not, with wastar) with heurist.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Cli {
+    /// Instance file: one instance per line (`#` comments; optional leading instance number
+    /// and optimal-length columns, as in korf100.txt).
+    file: Option<PathBuf>,
+    /// One instance, tiles row by row (0 = blank); `/` separates rows of rectangular boards.
+    #[arg(long, conflicts_with = "file")]
+    tiles: Option<String>,
+    /// Goal layout (default: blank first, then 1..n-1; with no instance given, the seed's goal).
+    #[arg(long)]
+    goal: Option<String>,
+    /// Search algorithm.
+    #[arg(long, value_enum, default_value = "idastar")]
+    algo: Algo,
+    /// Heuristic (ignored by bfs, iddfs and dijkstra).
+    #[arg(long, value_enum, default_value = "linear-conflict")]
+    heuristic: HeuristicKind,
+    /// Weight of weighted A*.
+    #[arg(long, default_value_t = 2.0)]
+    weight: f64,
+    /// Stop each search after this many expansions.
+    #[arg(long)]
+    max_expansions: Option<u64>,
+    /// Stop each search after this many seconds.
+    #[arg(long)]
+    time_limit: Option<f64>,
+    /// Where pattern databases are cached (default: $HEURIST_CACHE_DIR, else
+    /// target/heurist-pdb-cache in the crate directory).
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
+    /// Store each pattern database projected onto the pattern tiles only (minimum over the
+    /// blank's cells: 16x smaller on 4x4, admissible but not consistent, ~1.5x more nodes).
+    /// Default: the tables are indexed by the blank's cell too.
+    #[arg(long)]
+    pdb_projected: bool,
+    /// One JSON object per instance on stdout.
+    #[arg(long)]
+    json: bool,
+    /// Do not draw the boards of the solution.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+/// The default cache directory of the pattern databases.
+fn default_cache_dir() -> PathBuf {
+    match std::env::var_os("HEURIST_CACHE_DIR") {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/target/heurist-pdb-cache"
+        )),
+    }
+}
+
+struct Run {
+    result: SearchResult<Tiles, Move, u32>,
+    seconds: f64,
+}
+
+fn search<H: Heuristic<Puzzle>>(
+    puzzle: &Puzzle,
+    start: Tiles,
+    cli: &Cli,
+    h: H,
+) -> SearchResult<Tiles, Move, u32> {
+    let mut opts = Options::new();
+    if let Some(n) = cli.max_expansions {
+        opts = opts.max_expansions(n);
+    }
+    if let Some(t) = cli.time_limit {
+        opts = opts.time_limit(Duration::from_secs_f64(t));
+    }
+    match cli.algo {
+        Algo::Astar => heurist::astar_with(puzzle, start, h, opts),
+        Algo::Idastar => {
+            heurist::idastar_with(puzzle, start, h, opts.cycle_check(CycleCheck::Parent))
+        }
+        Algo::Wastar => heurist::weighted_astar_with(puzzle, start, h, cli.weight, opts),
+        Algo::Bfs => heurist::bfs_with(puzzle, start, opts),
+        Algo::Iddfs => heurist::iddfs_with(puzzle, start, opts.cycle_check(CycleCheck::Parent)),
+        Algo::Dijkstra => heurist::dijkstra_with(puzzle, start, opts),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+
+    // Goal and instances.
+    let goal_text = match (&cli.goal, &cli.tiles, &cli.file) {
+        (Some(g), _, _) => Some(g.clone()),
+        (None, None, None) => Some(SEED_GOAL.to_string()),
+        _ => None,
+    };
+    let goal_layout = match goal_text.as_deref().map(parse_layout).transpose() {
+        Ok(g) => g,
+        Err(e) => return fail(format!("--goal: {e}")),
+    };
+    let (instances, shape): (Vec<Instance>, Option<(usize, usize)>) = if let Some(file) = &cli.file
+    {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => return fail(format!("{}: {e}", file.display())),
+        };
+        let cells = goal_layout.as_ref().map_or(16, |g| g.tiles.len());
+        match parse_instances(&text, cells) {
+            Ok(v) if v.is_empty() => return fail(format!("{}: no instances", file.display())),
+            Ok(v) => (v, goal_layout.as_ref().map(|g| (g.rows, g.cols))),
+            Err(e) => return fail(format!("{}: {e}", file.display())),
+        }
+    } else {
+        let text = cli.tiles.clone().unwrap_or_else(|| SEED_START.to_string());
+        match parse_layout(&text) {
+            Ok(l) => (
+                vec![Instance {
+                    line: 0,
+                    number: None,
+                    optimal: None,
+                    tiles: l.tiles,
+                }],
+                Some((l.rows, l.cols)),
+            ),
+            Err(e) => return fail(format!("--tiles: {e}")),
+        }
+    };
+    let cells = instances[0].tiles.len();
+    let (rows, cols) = match (shape, &goal_layout) {
+        (_, Some(g)) if g.tiles.len() != cells => {
+            return fail(format!(
+                "the goal has {} tiles but the instance has {cells}",
+                g.tiles.len()
+            ))
+        }
+        (_, Some(g)) => {
+            if let Some((r, c)) = shape {
+                if (r, c) != (g.rows, g.cols) {
+                    return fail(format!(
+                        "the instance is {r}x{c} but the goal is {}x{}",
+                        g.rows, g.cols
+                    ));
+                }
+            }
+            (g.rows, g.cols)
+        }
+        (Some(s), None) => s,
+        (None, None) => (4, 4),
+    };
+    let goal = goal_layout.map_or_else(|| Puzzle::default_goal(cells), |g| g.tiles);
+    let puzzle = match Puzzle::new(rows, cols, &goal) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+
+    // Pattern databases, if asked for (and a search uses a heuristic).
+    let needs_h = matches!(cli.algo, Algo::Astar | Algo::Idastar | Algo::Wastar);
+    let pdb = if needs_h && cli.heuristic == HeuristicKind::Pdb {
+        let dir = cli.cache_dir.clone().unwrap_or_else(default_cache_dir);
+        let patterns = default_partition(&puzzle);
+        eprintln!(
+            "pattern databases {:?} (cache: {})",
+            patterns.iter().map(|p| p.len()).collect::<Vec<_>>(),
+            dir.display()
+        );
+        let mut last = Instant::now();
+        let progress = |i: usize, p: &heurist::pdb::Progress| {
+            if last.elapsed() > Duration::from_millis(200) || p.reached == p.total {
+                last = Instant::now();
+                eprint!(
+                    "\r  building database {} : depth {:>3}, {:>5.1}% of {} states   ",
+                    i + 1,
+                    p.depth,
+                    100.0 * p.reached as f64 / p.total as f64,
+                    p.total
+                );
+                let _ = std::io::stderr().flush();
+            }
+        };
+        match PdbHeuristic::cached(&puzzle, &patterns, !cli.pdb_projected, &dir, progress) {
+            Ok((h, reports)) => {
+                for r in reports {
+                    let how = match &r.origin {
+                        heurist::pdb::Origin::Loaded => "loaded".to_string(),
+                        heurist::pdb::Origin::Built { why } => format!("built ({why})"),
+                    };
+                    eprintln!(
+                        "\r  pattern {:?}: {} entries, {how}, {:.2} s, {}",
+                        r.tiles,
+                        r.entries,
+                        r.seconds,
+                        r.path.display()
+                    );
+                }
+                Some(h)
+            }
+            Err(e) => return fail(format!("pattern database cache: {e}")),
+        }
+    } else {
+        None
+    };
+
+    let batch = cli.file.is_some();
+    let mut rows_out = Vec::new();
+    let (mut total_exp, mut total_gen, mut total_secs) = (0u64, 0u64, 0.0f64);
+    let (mut solved, mut unsolvable, mut stopped, mut optimal_ok, mut optimal_checked) =
+        (0, 0, 0, 0, 0);
+    let mut wrong = Vec::new();
+    for (idx, inst) in instances.iter().enumerate() {
+        let start = puzzle.pack(&inst.tiles);
+        let label = inst.number.map_or((idx + 1).to_string(), |n| n.to_string());
+        if !puzzle.is_solvable(start) {
+            unsolvable += 1;
+            if cli.json {
+                println!(
+                    "{}",
+                    json!({"instance": label, "solved": false, "cost": null, "moves": [],
+                           "unsolvable": true, "expanded": 0, "generated": 0, "seconds": 0.0})
+                );
+            } else if !batch {
+                println!("{}", puzzle.draw(start));
+                println!(
+                    "unsolvable: the permutation parity differs from the goal's (no search needed)"
+                );
+            } else {
+                rows_out.push((format!("{label} (unsolvable)"), None, inst.optimal, 0, 0.0));
+            }
+            continue;
+        }
+        let t0 = Instant::now();
+        let result = match cli.heuristic {
+            _ if !needs_h => search(&puzzle, start, &cli, heurist::Zero),
+            HeuristicKind::Misplaced => search(&puzzle, start, &cli, Misplaced(&puzzle)),
+            HeuristicKind::Manhattan => search(&puzzle, start, &cli, Manhattan(&puzzle)),
+            HeuristicKind::LinearConflict => search(&puzzle, start, &cli, LinearConflict(&puzzle)),
+            HeuristicKind::Pdb => search(&puzzle, start, &cli, pdb.as_ref().unwrap()),
+        };
+        let run = Run {
+            result,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        let stats = &run.result.stats;
+        total_exp += stats.expanded;
+        total_gen += stats.generated;
+        total_secs += run.seconds;
+        let moves: Vec<Dir> = run
+            .result
+            .solution()
+            .map(|s| s.actions().map(|m| m.dir).collect())
+            .unwrap_or_default();
+        let cost = run.result.cost();
+        if let Some(c) = cost {
+            solved += 1;
+            if let Err(e) = puzzle.check_solution(start, &moves) {
+                return fail(format!("internal error, invalid solution for {label}: {e}"));
+            }
+            if let Some(opt) = inst.optimal {
+                optimal_checked += 1;
+                if opt == c {
+                    optimal_ok += 1;
+                } else {
+                    wrong.push((label.clone(), c, opt));
+                }
+            }
+        } else if matches!(run.result.outcome, Outcome::Stopped { .. }) {
+            stopped += 1;
+        }
+        if cli.json {
+            let names: Vec<&str> = moves.iter().map(|d| d.name()).collect();
+            let mut obj = json!({
+                "instance": label,
+                "solved": cost.is_some(),
+                "cost": cost,
+                "moves": names,
+                "expanded": stats.expanded,
+                "generated": stats.generated,
+                "iterations": stats.iterations,
+                "seconds": run.seconds,
+            });
+            if let Some(o) = inst.optimal {
+                obj["optimal"] = json!(o);
+            }
+            if let Outcome::Stopped {
+                reason,
+                lower_bound,
+            } = &run.result.outcome
+            {
+                obj["stopped"] = json!(reason.as_str());
+                obj["lower_bound"] = json!(lower_bound);
+            }
+            println!("{obj}");
+        } else if batch {
+            let done = idx + 1;
+            let width = 30;
+            let filled = done * width / instances.len();
+            eprint!(
+                "\r[{}{}] {done}/{} {:.1} s ",
+                "#".repeat(filled),
+                " ".repeat(width - filled),
+                instances.len(),
+                total_secs
+            );
+            let _ = std::io::stderr().flush();
+            rows_out.push((label, cost, inst.optimal, stats.expanded, run.seconds));
+        } else {
+            print_single(&puzzle, start, &run, &moves, cli.quiet);
+        }
+    }
+    if batch {
+        if !cli.json {
+            eprintln!();
+            println!(
+                "{:>8} {:>6} {:>8} {:>14} {:>10}",
+                "instance", "cost", "optimal", "expanded", "seconds"
+            );
+            for (label, cost, opt, exp, secs) in &rows_out {
+                let c = cost.map_or("-".to_string(), |c| c.to_string());
+                let o = opt.map_or("".to_string(), |o| o.to_string());
+                println!("{label:>8} {c:>6} {o:>8} {exp:>14} {secs:>10.3}");
+            }
+        }
+        let n = instances.len();
+        let searched = (n - unsolvable).max(1);
+        eprintln!("summary");
+        eprintln!("  instances        {n} ({solved} solved, {unsolvable} unsolvable, {stopped} stopped at a limit)");
+        eprintln!(
+            "  nodes expanded   total {total_exp}, mean {:.0}",
+            total_exp as f64 / searched as f64
+        );
+        eprintln!(
+            "  nodes generated  total {total_gen}, mean {:.0}",
+            total_gen as f64 / searched as f64
+        );
+        eprintln!(
+            "  search time      total {total_secs:.3} s, mean {:.4} s",
+            total_secs / searched as f64
+        );
+        if optimal_checked > 0 {
+            eprintln!("  optimal column   {optimal_ok}/{optimal_checked} match");
+            for (l, c, o) in &wrong {
+                eprintln!("    instance {l}: cost {c}, file says {o}");
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn print_single(puzzle: &Puzzle, start: Tiles, run: &Run, moves: &[Dir], quiet: bool) {
+    let stats = &run.result.stats;
+    match &run.result.outcome {
+        Outcome::Found(sol) => {
+            if !quiet {
+                println!("start:\n{}", puzzle.draw(start));
+                for (i, (step, d)) in sol.steps.iter().zip(moves).enumerate() {
+                    println!(
+                        "move {} : blank {} (tile {} slides)\n{}",
+                        i + 1,
+                        d.name(),
+                        step.action.tile,
+                        puzzle.draw(step.state)
+                    );
+                }
+            }
+            println!(
+                "solved in {} moves: {}",
+                sol.cost,
+                moves.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
+            );
+        }
+        Outcome::Exhausted => println!("no solution (search space exhausted)"),
+        Outcome::Stopped {
+            reason,
+            lower_bound,
+        } => {
+            let why = match reason {
+                StopReason::MaxExpansions => "expansion limit",
+                StopReason::Deadline => "time limit",
+                _ => reason.as_str(),
+            };
+            match lower_bound {
+                Some(lb) => println!("stopped ({why}); the optimal cost is at least {lb}"),
+                None => println!("stopped ({why})"),
+            }
+        }
+    }
+    println!(
+        "expanded {}, generated {}, iterations {}, {:.3} s",
+        stats.expanded, stats.generated, stats.iterations, run.seconds
+    );
+}

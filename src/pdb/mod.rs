@@ -1,0 +1,664 @@
+//! Additive pattern databases: exact distances in an abstraction of a problem, stored in a
+//! table indexed by a perfect hash, used as an admissible heuristic.
+//!
+//! * [`Abstraction`]: the abstract space — a perfect-hash ranking (`rank`/`unrank`), the goal
+//!   states, and the moves between abstract states with cost 0 or 1. Counting only the moves
+//!   that matter to a pattern (cost 1) and letting the others be free (cost 0) is what makes
+//!   several databases over disjoint patterns **additive**.
+//! * [`Builder`]: fills the table by an exhaustive 0-1 breadth-first search backwards from the
+//!   goals, with a progress callback. The table can be *projected* onto a smaller key
+//!   ([`Abstraction::key`]): each key keeps the minimum distance over the states sharing it.
+//! * [`PatternDb`]: the table, one byte per entry; lookup, [`save`](PatternDb::save) and
+//!   [`load`](PatternDb::load) with a header and a checksum, so a missing, truncated,
+//!   corrupt or mismatched file is reported as a [`PdbError`], never a panic.
+//! * [`Additive`]: the sum of several databases, a [`Heuristic`].
+//!
+//! # Examples
+//!
+//! A token walks on a ring of 6 cells and must reach cell 0; the abstraction forgets nothing,
+//! so the database holds exact distances.
+//!
+//! ```
+//! use heurist::pdb::{Abstraction, Builder};
+//!
+//! struct Ring;
+//! impl Abstraction for Ring {
+//!     type State = u8;
+//!     fn len(&self) -> u64 { 6 }
+//!     fn rank(&self, s: &u8) -> u64 { *s as u64 }
+//!     fn unrank(&self, r: u64) -> u8 { r as u8 }
+//!     fn goals(&self, out: &mut Vec<u8>) { out.push(0) }
+//!     fn predecessors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+//!         out.push(((s + 1) % 6, 1));
+//!         out.push(((s + 5) % 6, 1));
+//!     }
+//! }
+//!
+//! let db = Builder::new(&Ring).build();
+//! let distances: Vec<u8> = (0..6).map(|s| db.get(s)).collect();
+//! assert_eq!(distances, [0, 1, 2, 3, 2, 1]);
+//! ```
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::marker::PhantomData;
+use std::path::Path;
+
+use crate::traits::{Cost, Heuristic, Problem};
+
+/// The value of table entries no goal can be reached from (never reached by the search).
+pub const UNREACHED: u8 = u8::MAX;
+
+/// An abstract problem with a perfect-hash ranking, the input of a pattern-database build.
+///
+/// States are numbered `0..len()` by [`rank`](Abstraction::rank), with
+/// [`unrank`](Abstraction::unrank) its inverse. The build searches *backwards* from the
+/// [`goals`](Abstraction::goals) through [`predecessors`](Abstraction::predecessors); for a
+/// problem whose moves are reversible at the same cost (sliding puzzles) the predecessors are
+/// simply the successors.
+///
+/// Move costs are 0 or 1. In an additive database, moves of the pattern's own pieces cost 1
+/// and every other move (of pieces outside the pattern, or of the blank) costs 0; the
+/// distances of databases over disjoint patterns may then be added.
+///
+/// # Examples
+///
+/// Two tokens on a line of 4 cells (at distinct cells) must reach cells 0 and 1; moving token
+/// `a` costs 1, moving token `b` is free, so the database counts only the moves of `a`.
+///
+/// ```
+/// use heurist::pdb::{Abstraction, Builder, UNREACHED};
+///
+/// struct Two;
+/// impl Abstraction for Two {
+///     type State = (u8, u8); // (a, b)
+///     fn len(&self) -> u64 { 16 }
+///     fn rank(&self, &(a, b): &(u8, u8)) -> u64 { (a * 4 + b) as u64 }
+///     fn unrank(&self, r: u64) -> (u8, u8) { ((r / 4) as u8, (r % 4) as u8) }
+///     fn goals(&self, out: &mut Vec<(u8, u8)>) { out.push((0, 1)) }
+///     fn predecessors(&self, &(a, b): &(u8, u8), out: &mut Vec<((u8, u8), u8)>) {
+///         for na in [a.wrapping_sub(1), a + 1] {
+///             if na < 4 && na != b { out.push(((na, b), 1)) }
+///         }
+///         for nb in [b.wrapping_sub(1), b + 1] {
+///             if nb < 4 && nb != a { out.push(((a, nb), 0)) }
+///         }
+///     }
+///     // Store only the position of `a`: the minimum over all positions of `b`.
+///     fn key_len(&self) -> u64 { 4 }
+///     fn key(&self, &(a, _): &(u8, u8)) -> u64 { a as u64 }
+/// }
+///
+/// let db = Builder::new(&Two).build();
+/// assert_eq!(db.len(), 4);
+/// // The tokens cannot pass each other: with `a` at cell 3, `b` cannot be right of it, so
+/// // the goal is unreachable from every such state.
+/// assert_eq!((0..4).map(|a| db.get(a)).collect::<Vec<_>>(), [0, 1, 2, UNREACHED]);
+/// assert_eq!(db.lookup(&Two, &(2, 3)), 2);
+/// ```
+pub trait Abstraction {
+    /// An abstract state.
+    type State: Clone;
+
+    /// The number of abstract states: ranks are `0..len()`.
+    fn len(&self) -> u64;
+
+    /// Whether the space is empty (`len() == 0`).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The perfect hash of `state`, in `0..len()`.
+    fn rank(&self, state: &Self::State) -> u64;
+
+    /// The state whose rank is `rank`.
+    fn unrank(&self, rank: u64) -> Self::State;
+
+    /// Pushes the goal states (distance 0) into `out`.
+    fn goals(&self, out: &mut Vec<Self::State>);
+
+    /// Pushes every state from which `state` is reached in one move into `out`, with the
+    /// cost of that move: 0 or 1 (larger values are treated as 1). `out` is empty on entry.
+    fn predecessors(&self, state: &Self::State, out: &mut Vec<(Self::State, u8)>);
+
+    /// The size of the stored table: keys are `0..key_len()`. Defaults to `len()`.
+    fn key_len(&self) -> u64 {
+        self.len()
+    }
+
+    /// The table index of `state`; states with the same key share one entry holding their
+    /// minimum distance. Defaults to [`rank`](Abstraction::rank).
+    fn key(&self, state: &Self::State) -> u64 {
+        self.rank(state)
+    }
+}
+
+/// The progress of a build, passed to the callback of [`Builder::on_progress`] after each
+/// layer of the breadth-first search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The distance of the layer just finished.
+    pub depth: u8,
+    /// Abstract states reached so far.
+    pub reached: u64,
+    /// The number of abstract states, [`Abstraction::len`].
+    pub total: u64,
+}
+
+/// The boxed progress callback of a [`Builder`].
+type ProgressFn<'a> = Box<dyn FnMut(&Progress) + 'a>;
+
+/// Builds a [`PatternDb`] by exhaustive 0-1 breadth-first search over an [`Abstraction`].
+///
+/// The search keeps one byte per abstract state (`len()` bytes) and two lists of ranks (the
+/// current and the next layer) while it runs; the result is then projected onto
+/// `key_len()` entries. Distances above 254 are stored as 254 (still admissible).
+///
+/// # Examples
+///
+/// ```
+/// use heurist::pdb::{Abstraction, Builder};
+///
+/// struct Line; // cells 0..10, goal at 9, steps of 1
+/// impl Abstraction for Line {
+///     type State = u64;
+///     fn len(&self) -> u64 { 10 }
+///     fn rank(&self, s: &u64) -> u64 { *s }
+///     fn unrank(&self, r: u64) -> u64 { r }
+///     fn goals(&self, out: &mut Vec<u64>) { out.push(9) }
+///     fn predecessors(&self, s: &u64, out: &mut Vec<(u64, u8)>) {
+///         if *s > 0 { out.push((s - 1, 1)) }
+///         if *s < 9 { out.push((s + 1, 1)) }
+///     }
+/// }
+///
+/// let mut layers = 0;
+/// let db = Builder::new(&Line).on_progress(|p| { layers += 1; assert!(p.reached <= p.total) }).build();
+/// assert_eq!(db.get(0), 9);
+/// assert_eq!(layers, 10);
+/// ```
+pub struct Builder<'a, A: Abstraction + ?Sized> {
+    abstraction: &'a A,
+    progress: Option<ProgressFn<'a>>,
+}
+
+impl<'a, A: Abstraction + ?Sized> Builder<'a, A> {
+    /// A builder for the database of `abstraction`.
+    pub fn new(abstraction: &'a A) -> Self {
+        Builder {
+            abstraction,
+            progress: None,
+        }
+    }
+
+    /// Calls `callback` after each finished layer of the search.
+    pub fn on_progress(mut self, callback: impl FnMut(&Progress) + 'a) -> Self {
+        self.progress = Some(Box::new(callback));
+        self
+    }
+
+    /// Runs the search and returns the database (`key_len()` entries; entries of keys no goal
+    /// is reachable from hold [`UNREACHED`]).
+    pub fn build(mut self) -> PatternDb {
+        let a = self.abstraction;
+        let total = a.len();
+        let mut dist = vec![UNREACHED; total as usize];
+        let mut current: Vec<u64> = Vec::new();
+        let mut next: Vec<u64> = Vec::new();
+        let mut goals = Vec::new();
+        a.goals(&mut goals);
+        let mut reached = 0u64;
+        for g in &goals {
+            let r = a.rank(g);
+            if dist[r as usize] != 0 {
+                dist[r as usize] = 0;
+                reached += 1;
+                current.push(r);
+            }
+        }
+        let mut preds = Vec::new();
+        let mut depth: u8 = 0;
+        while !current.is_empty() {
+            // The layer is processed as a stack: 0-cost predecessors join it.
+            let up = depth.saturating_add(1).min(UNREACHED - 1);
+            while let Some(r) = current.pop() {
+                if dist[r as usize] != depth {
+                    continue; // lowered to an earlier layer after it was queued
+                }
+                let s = a.unrank(r);
+                preds.clear();
+                a.predecessors(&s, &mut preds);
+                for (p, cost) in preds.drain(..) {
+                    let pr = a.rank(&p) as usize;
+                    let old = dist[pr];
+                    if cost == 0 {
+                        if old > depth {
+                            if old == UNREACHED {
+                                reached += 1;
+                            }
+                            dist[pr] = depth;
+                            current.push(pr as u64);
+                        }
+                    } else if old == UNREACHED {
+                        reached += 1;
+                        dist[pr] = up;
+                        next.push(pr as u64);
+                    }
+                }
+            }
+            if let Some(cb) = self.progress.as_mut() {
+                cb(&Progress {
+                    depth,
+                    reached,
+                    total,
+                });
+            }
+            std::mem::swap(&mut current, &mut next);
+            depth = up;
+        }
+        drop(current);
+        drop(next);
+        // Project onto the keys.
+        let key_len = a.key_len();
+        if key_len == total && (0..total).all(|r| a.key(&a.unrank(r)) == r) {
+            return PatternDb { table: dist };
+        }
+        let mut table = vec![UNREACHED; key_len as usize];
+        for (r, &d) in dist.iter().enumerate() {
+            if d != UNREACHED {
+                let k = a.key(&a.unrank(r as u64)) as usize;
+                if d < table[k] {
+                    table[k] = d;
+                }
+            }
+        }
+        PatternDb { table }
+    }
+}
+
+/// A pattern database: one distance byte per key.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::pdb::PatternDb;
+///
+/// let db = PatternDb::from_table(vec![0, 1, 2, 1]);
+/// assert_eq!(db.len(), 4);
+/// assert_eq!(db.get(2), 2);
+/// assert_eq!(db.max(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternDb {
+    table: Vec<u8>,
+}
+
+/// What went wrong loading (or saving) a [`PatternDb`].
+#[derive(Debug)]
+pub enum PdbError {
+    /// The file could not be read or written (missing, no permission, ...).
+    Io(io::Error),
+    /// The file exists but is not a valid database: wrong magic, version, tag or size, or a
+    /// checksum mismatch (a corrupt or truncated file).
+    Format(String),
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdbError::Io(e) => write!(f, "pattern database file: {e}"),
+            PdbError::Format(m) => write!(f, "invalid pattern database file: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PdbError::Io(e) => Some(e),
+            PdbError::Format(_) => None,
+        }
+    }
+}
+
+impl From<io::Error> for PdbError {
+    fn from(e: io::Error) -> Self {
+        PdbError::Io(e)
+    }
+}
+
+const MAGIC: &[u8; 8] = b"HEURPDB\0";
+const VERSION: u32 = 1;
+
+/// FNV-1a, 64 bits: the checksum of the file body.
+fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+impl PatternDb {
+    /// A database from a ready table (entry `k` is the distance for key `k`).
+    pub fn from_table(table: Vec<u8>) -> Self {
+        PatternDb { table }
+    }
+
+    /// The table.
+    pub fn table(&self) -> &[u8] {
+        &self.table
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// The distance stored for `key` ([`UNREACHED`] if no goal was reached from it).
+    ///
+    /// # Panics
+    ///
+    /// If `key >= len()`.
+    #[inline(always)]
+    pub fn get(&self, key: u64) -> u8 {
+        self.table[key as usize]
+    }
+
+    /// The distance stored for the key of `state` in `abstraction`.
+    #[inline]
+    pub fn lookup<A: Abstraction + ?Sized>(&self, abstraction: &A, state: &A::State) -> u8 {
+        self.get(abstraction.key(state))
+    }
+
+    /// The largest distance stored, ignoring [`UNREACHED`] entries (0 if there is none).
+    pub fn max(&self) -> u8 {
+        self.table
+            .iter()
+            .copied()
+            .filter(|&d| d != UNREACHED)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The mean of the stored distances, ignoring [`UNREACHED`] entries.
+    pub fn mean(&self) -> f64 {
+        let (sum, n) = self
+            .table
+            .iter()
+            .filter(|&&d| d != UNREACHED)
+            .fold((0u64, 0u64), |(s, n), &d| (s + d as u64, n + 1));
+        if n == 0 {
+            0.0
+        } else {
+            sum as f64 / n as f64
+        }
+    }
+
+    /// Writes the database to `path`: a header (magic, version, `tag`, entry count), the
+    /// table and a checksum. `tag` describes what the database was built from (the pattern,
+    /// the goal, ...); [`load`](PatternDb::load) refuses a file with another tag. The file is
+    /// written to a temporary name first and renamed, so a reader never sees half a file.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::pdb::{PatternDb, PdbError};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("heurist-pdb-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let path = dir.join("ring.pdb");
+    /// let db = PatternDb::from_table(vec![0, 1, 2, 3, 2, 1]);
+    /// db.save(&path, b"ring-6").unwrap();
+    /// assert_eq!(PatternDb::load(&path, b"ring-6").unwrap(), db);
+    ///
+    /// // Another tag, a corrupt byte, a missing file: errors, not panics.
+    /// assert!(matches!(PatternDb::load(&path, b"ring-7"), Err(PdbError::Format(_))));
+    /// let mut bytes = std::fs::read(&path).unwrap();
+    /// let n = bytes.len();
+    /// bytes[n - 10] ^= 1;
+    /// std::fs::write(&path, &bytes).unwrap();
+    /// assert!(matches!(PatternDb::load(&path, b"ring-6"), Err(PdbError::Format(_))));
+    /// assert!(matches!(PatternDb::load(dir.join("none.pdb"), b"ring-6"), Err(PdbError::Io(_))));
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn save(&self, path: impl AsRef<Path>, tag: &[u8]) -> Result<(), PdbError> {
+        let path = path.as_ref();
+        let mut header = Vec::with_capacity(32 + tag.len());
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&VERSION.to_le_bytes());
+        header.extend_from_slice(&(tag.len() as u32).to_le_bytes());
+        header.extend_from_slice(tag);
+        header.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
+        let sum = fnv1a(&self.table, fnv1a(&header, FNV_OFFSET));
+        let mut tmp_name = path.as_os_str().to_owned();
+        tmp_name.push(format!(".tmp{}", std::process::id()));
+        let tmp = Path::new(&tmp_name);
+        let result = (|| {
+            let mut f = io::BufWriter::new(fs::File::create(tmp)?);
+            f.write_all(&header)?;
+            f.write_all(&self.table)?;
+            f.write_all(&sum.to_le_bytes())?;
+            f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            fs::rename(tmp, path)
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(tmp);
+        }
+        result.map_err(PdbError::Io)
+    }
+
+    /// Reads a database written by [`save`](PatternDb::save) with the same `tag`. A missing
+    /// or unreadable file is [`PdbError::Io`]; a wrong magic, version, tag, length or
+    /// checksum is [`PdbError::Format`].
+    pub fn load(path: impl AsRef<Path>, tag: &[u8]) -> Result<Self, PdbError> {
+        let bytes = fs::read(path)?;
+        let bad = |m: &str| Err(PdbError::Format(m.to_string()));
+        let mut at = 0usize;
+        let mut take = |n: usize| -> Option<&[u8]> {
+            let s = bytes.get(at..at.checked_add(n)?)?;
+            at += n;
+            Some(s)
+        };
+        if take(8) != Some(&MAGIC[..]) {
+            return bad("not a heurist pattern database (bad magic)");
+        }
+        let Some(version) = take(4) else {
+            return bad("truncated header");
+        };
+        if u32::from_le_bytes(version.try_into().unwrap()) != VERSION {
+            return bad("unsupported version");
+        }
+        let Some(tag_len) = take(4) else {
+            return bad("truncated header");
+        };
+        let tag_len = u32::from_le_bytes(tag_len.try_into().unwrap()) as usize;
+        match take(tag_len) {
+            Some(t) if t == tag => {}
+            Some(_) => return bad("built for another abstraction (tag mismatch)"),
+            None => return bad("truncated header"),
+        }
+        let Some(len) = take(8) else {
+            return bad("truncated header");
+        };
+        let len = u64::from_le_bytes(len.try_into().unwrap());
+        let header_end = 8 + 4 + 4 + tag_len + 8;
+        let expected = (header_end as u64)
+            .checked_add(len)
+            .and_then(|n| n.checked_add(8));
+        if expected != Some(bytes.len() as u64) {
+            return bad("wrong file size (truncated or padded)");
+        }
+        let body_end = header_end + len as usize;
+        let stored = u64::from_le_bytes(bytes[body_end..].try_into().unwrap());
+        let sum = fnv1a(
+            &bytes[header_end..body_end],
+            fnv1a(&bytes[..header_end], FNV_OFFSET),
+        );
+        if sum != stored {
+            return bad("checksum mismatch (corrupt file)");
+        }
+        Ok(PatternDb {
+            table: bytes[header_end..body_end].to_vec(),
+        })
+    }
+
+    /// Loads the database at `path` (saved with `tag`); if that fails for any reason (missing,
+    /// corrupt, another tag), calls `build`, saves the result to `path` (creating the parent
+    /// directory) and returns it. The [`Origin`] says which happened and why.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::pdb::{Origin, PatternDb};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("heurist-pdb-cache-doc-{}", std::process::id()));
+    /// let path = dir.join("sub").join("t.pdb");
+    /// let (db, origin) = PatternDb::load_or_build(&path, b"t", || PatternDb::from_table(vec![0, 1])).unwrap();
+    /// assert!(matches!(origin, Origin::Built { .. }));
+    /// let (again, origin) = PatternDb::load_or_build(&path, b"t", || unreachable!()).unwrap();
+    /// assert_eq!((again, origin), (db, Origin::Loaded));
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn load_or_build(
+        path: impl AsRef<Path>,
+        tag: &[u8],
+        build: impl FnOnce() -> PatternDb,
+    ) -> Result<(PatternDb, Origin), PdbError> {
+        let path = path.as_ref();
+        match PatternDb::load(path, tag) {
+            Ok(db) => Ok((db, Origin::Loaded)),
+            Err(e) => {
+                let why = e.to_string();
+                let db = build();
+                if let Some(dir) = path.parent() {
+                    fs::create_dir_all(dir)?;
+                }
+                db.save(path, tag)?;
+                Ok((db, Origin::Built { why }))
+            }
+        }
+    }
+}
+
+/// Where [`PatternDb::load_or_build`] got its database from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Read from the file.
+    Loaded,
+    /// Built (and saved) because the file could not be loaded, for the reason given.
+    Built {
+        /// Why the file was not used (missing, corrupt, ...).
+        why: String,
+    },
+}
+
+/// The sum of several pattern databases: an admissible heuristic when the databases count
+/// the moves of disjoint patterns (see [`Abstraction`]).
+///
+/// `key(i, state)` gives the key of `state` in database `i`. Implements
+/// [`Heuristic`] for every problem whose state type is `S` and whose cost
+/// converts from `u8`. Entries equal to [`UNREACHED`] count as 0 (they are only found for
+/// states from which the abstract goal is unreachable; the sum is then not exact but still
+/// admissible for the reachable part).
+///
+/// # Examples
+///
+/// Two independent counters, each stepped down by one per move, must both reach 0; one
+/// database per counter, and their sum is the exact distance.
+///
+/// ```
+/// use heurist::pdb::{Additive, PatternDb};
+/// use heurist::{Problem, Successors};
+///
+/// struct Counters;
+/// impl Problem for Counters {
+///     type State = (u8, u8);
+///     type Action = u8;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &(u8, u8)) -> bool { *s == (0, 0) }
+///     fn successors(&self, &(a, b): &(u8, u8), out: &mut Successors<(u8, u8), u8, u32>) {
+///         if a > 0 { out.push(0, (a - 1, b), 1) }
+///         if b > 0 { out.push(1, (a, b - 1), 1) }
+///     }
+/// }
+/// // Distance of a counter to 0 is its value (0..8).
+/// let db = PatternDb::from_table((0..8).collect());
+/// let h = Additive::new(vec![db.clone(), db], |i: usize, s: &(u8, u8)| if i == 0 { s.0 as u64 } else { s.1 as u64 });
+/// assert_eq!(h.value(&(3, 5)), 8);
+/// let found = heurist::idastar(&Counters, (3, 5), &h).into_solution().unwrap();
+/// assert_eq!(found.cost, 8);
+/// ```
+pub struct Additive<S, F> {
+    dbs: Vec<PatternDb>,
+    key: F,
+    _state: PhantomData<fn(&S)>,
+}
+
+impl<S, F: Fn(usize, &S) -> u64> Additive<S, F> {
+    /// The sum of `dbs`, with `key(i, state)` the key of `state` in `dbs[i]`.
+    pub fn new(dbs: Vec<PatternDb>, key: F) -> Self {
+        Additive {
+            dbs,
+            key,
+            _state: PhantomData,
+        }
+    }
+
+    /// The databases.
+    pub fn databases(&self) -> &[PatternDb] {
+        &self.dbs
+    }
+
+    /// The value of database `i` for `state` ([`UNREACHED`] counted as 0).
+    #[inline]
+    pub fn part(&self, i: usize, state: &S) -> u8 {
+        let d = self.dbs[i].get((self.key)(i, state));
+        if d == UNREACHED {
+            0
+        } else {
+            d
+        }
+    }
+
+    /// The sum over all databases.
+    #[inline]
+    pub fn value(&self, state: &S) -> u32 {
+        (0..self.dbs.len())
+            .map(|i| self.part(i, state) as u32)
+            .sum()
+    }
+}
+
+impl<P, F> Heuristic<P> for Additive<P::State, F>
+where
+    P: Problem + ?Sized,
+    P::Cost: From<u8>,
+    F: Fn(usize, &P::State) -> u64,
+{
+    #[inline]
+    fn estimate(&self, state: &P::State) -> P::Cost {
+        (0..self.dbs.len()).fold(P::Cost::ZERO, |acc, i| {
+            acc.saturating_add(P::Cost::from(self.part(i, state)))
+        })
+    }
+}
+
+impl<P, F> Heuristic<P> for &Additive<P::State, F>
+where
+    P: Problem + ?Sized,
+    P::Cost: From<u8>,
+    F: Fn(usize, &P::State) -> u64,
+{
+    #[inline]
+    fn estimate(&self, state: &P::State) -> P::Cost {
+        <Additive<P::State, F> as Heuristic<P>>::estimate(self, state)
+    }
+}

@@ -1,0 +1,398 @@
+//! Tests of the sliding-tile example (`examples/fifteen`) and of `heurist::pdb` on it.
+//!
+//! Budget: well under 60 s in release mode. The heaviest test solves the first ten Korf
+//! instances with IDA* + Manhattan/linear conflicts (~30 s of one core). Building the 6-6-3
+//! databases takes about as long again, so the all-100 check with them is `#[ignore]`d:
+//! `cargo test --release --test fifteen -- --ignored` (caches the databases in
+//! `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`).
+
+#[allow(dead_code)]
+#[path = "../examples/fifteen/model.rs"]
+mod model;
+
+use std::collections::{HashMap, VecDeque};
+
+use heurist::pdb::{Builder, Origin, PatternDb};
+use heurist::{CycleCheck, Heuristic, Options, Problem, Successors};
+use model::*;
+use proptest::prelude::*;
+
+const KORF: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/data/fifteen/korf100.txt"
+));
+
+fn seed_puzzle() -> Puzzle {
+    let goal = parse_layout("1 3 5 7 / 9 11 13 15 / 2 4 6 8 / 10 12 14 0").unwrap();
+    Puzzle::new(4, 4, &goal.tiles).unwrap()
+}
+
+fn idastar<H: Heuristic<Puzzle>>(
+    p: &Puzzle,
+    s: Tiles,
+    h: H,
+) -> heurist::SearchResult<Tiles, Move, u32> {
+    heurist::idastar_with(p, s, h, Options::new().cycle_check(CycleCheck::Parent))
+}
+
+fn moves_of(r: &heurist::SearchResult<Tiles, Move, u32>) -> Vec<Dir> {
+    r.solution().unwrap().actions().map(|m| m.dir).collect()
+}
+
+#[test]
+fn seed_instance_takes_six_moves() {
+    let p = seed_puzzle();
+    let start = p.pack(
+        &parse_layout("0 3 5 7 1 11 13 15 9 4 6 8 2 10 12 14")
+            .unwrap()
+            .tiles,
+    );
+    assert!(p.is_solvable(start));
+    let r = heurist::astar(&p, start, Misplaced(&p));
+    assert_eq!(r.cost(), Some(6));
+    p.check_solution(start, &moves_of(&r)).unwrap();
+    for r in [
+        idastar(&p, start, Manhattan(&p)),
+        idastar(&p, start, LinearConflict(&p)),
+        idastar(&p, start, Misplaced(&p)),
+        heurist::bfs(&p, start),
+    ] {
+        assert_eq!(r.cost(), Some(6));
+        p.check_solution(start, &moves_of(&r)).unwrap();
+    }
+    assert_eq!(
+        moves_of(&heurist::bfs(&p, start))
+            .iter()
+            .map(|d| d.name())
+            .collect::<Vec<_>>(),
+        ["down", "down", "down", "right", "right", "right"]
+    );
+}
+
+#[test]
+fn first_ten_korf_instances_are_solved_optimally() {
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    let instances = parse_instances(KORF, 16).unwrap();
+    assert_eq!(instances.len(), 100);
+    for inst in &instances[..10] {
+        let start = p.pack(&inst.tiles);
+        assert!(p.is_solvable(start));
+        let r = idastar(&p, start, LinearConflict(&p));
+        assert_eq!(r.cost(), inst.optimal, "instance {:?}", inst.number);
+        p.check_solution(start, &moves_of(&r)).unwrap();
+    }
+}
+
+/// Distances of every state from the goal, by a plain BFS written here.
+fn bfs_distances(p: &Puzzle) -> HashMap<Tiles, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(p.goal(), 0);
+    let mut queue = VecDeque::from([p.goal()]);
+    let mut out = Successors::new();
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        out.clear();
+        p.successors(&s, &mut out);
+        for c in out.iter() {
+            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(c.state) {
+                e.insert(d + 1);
+                queue.push_back(c.state);
+            }
+        }
+    }
+    dist
+}
+
+/// Admissible, consistent, goal-aware, and `estimate_child` equal to `estimate`, on every
+/// edge of the space.
+fn check_heuristic<H: Heuristic<Puzzle>>(
+    p: &Puzzle,
+    dist: &HashMap<Tiles, u32>,
+    h: &H,
+    name: &str,
+) {
+    check_heuristic_with(p, dist, h, name, true)
+}
+
+fn check_heuristic_with<H: Heuristic<Puzzle>>(
+    p: &Puzzle,
+    dist: &HashMap<Tiles, u32>,
+    h: &H,
+    name: &str,
+    consistent: bool,
+) {
+    let mut out = Successors::new();
+    for (&s, &d) in dist {
+        let hs = h.estimate(&s);
+        assert!(
+            hs <= d,
+            "{name} not admissible: h = {hs} > {d} at\n{}",
+            p.draw(s)
+        );
+        if d == 0 {
+            assert_eq!(hs, 0);
+        }
+        out.clear();
+        p.successors(&s, &mut out);
+        for c in out.iter() {
+            let hc = h.estimate(&c.state);
+            assert!(
+                !consistent || (hs <= hc + 1 && hc <= hs + 1),
+                "{name} not consistent"
+            );
+            assert_eq!(
+                h.estimate_child(&s, hs, &c.action, &c.state),
+                hc,
+                "{name}: estimate_child"
+            );
+        }
+    }
+}
+
+#[test]
+fn exhaustive_3x3_heuristics_and_searches() {
+    let p = Puzzle::new(3, 3, &Puzzle::default_goal(9)).unwrap();
+    let dist = bfs_distances(&p);
+    assert_eq!(dist.len(), 181_440);
+    assert_eq!(dist.values().max(), Some(&31));
+    // Parity decides reachability: every reached state is solvable, and swapping two tiles
+    // of a reached state gives an unsolvable one.
+    for (&s, _) in dist.iter().take(5000) {
+        assert!(p.is_solvable(s));
+        let mut t = p.unpack(s);
+        let (i, j) = if t[0] != 0 && t[1] != 0 {
+            (0, 1)
+        } else {
+            (2, 3)
+        };
+        t.swap(i, j);
+        let u = p.pack(&t);
+        assert!(!p.is_solvable(u) && !dist.contains_key(&u));
+    }
+
+    check_heuristic(&p, &dist, &Misplaced(&p), "misplaced");
+    check_heuristic(&p, &dist, &Manhattan(&p), "manhattan");
+    check_heuristic(&p, &dist, &LinearConflict(&p), "linear conflict");
+    let patterns = default_partition(&p);
+    assert_eq!(patterns, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    let pdb = PdbHeuristic::build(&p, &patterns, true);
+    check_heuristic(&p, &dist, &pdb, "pdb 4-4 with blank");
+    // Without the blank in the key: admissible (and exact update), but not consistent.
+    let projected = PdbHeuristic::build(&p, &patterns, false);
+    check_heuristic_with(&p, &dist, &projected, "pdb 4-4 projected", false);
+    assert!(dist
+        .keys()
+        .all(|s| projected.estimate(s) <= pdb.estimate(s)));
+    // The library's generic sum of the same databases agrees.
+    let additive = pdb.additive();
+    for s in dist.keys().take(2000) {
+        assert_eq!(Heuristic::<Puzzle>::estimate(&additive, s), pdb.estimate(s));
+    }
+    // The PDB dominates Manhattan on average (it is the better heuristic).
+    let sum = |f: &dyn Fn(&Tiles) -> u32| dist.keys().map(|s| f(s) as u64).sum::<u64>();
+    assert!(sum(&|s| pdb.estimate(s)) > sum(&|s| Manhattan(&p).estimate(s)));
+    // A single pattern of all 8 tiles is exact.
+    let exact = PdbHeuristic::build(&p, &[vec![1, 2, 3, 4, 5, 6, 7, 8]], false);
+    for (s, &d) in dist.iter().take(20_000) {
+        assert_eq!(exact.estimate(s), d);
+    }
+
+    // A* and IDA* return the BFS distance on a sample, including the 31-move states.
+    let mut sample: Vec<(Tiles, u32)> = dist
+        .iter()
+        .filter(|(_, &d)| d >= 30)
+        .map(|(&s, &d)| (s, d))
+        .collect();
+    sample.extend(dist.iter().step_by(997).map(|(&s, &d)| (s, d)));
+    for (s, d) in sample {
+        let a = heurist::astar(&p, s, Manhattan(&p));
+        assert_eq!(a.cost(), Some(d));
+        p.check_solution(s, &moves_of(&a)).unwrap();
+        assert_eq!(idastar(&p, s, LinearConflict(&p)).cost(), Some(d));
+        let i = idastar(&p, s, &pdb);
+        assert_eq!(i.cost(), Some(d));
+        p.check_solution(s, &moves_of(&i)).unwrap();
+        assert_eq!(heurist::astar(&p, s, Misplaced(&p)).cost(), Some(d));
+    }
+}
+
+#[test]
+fn rectangular_boards_and_unusual_goals() {
+    // 2x3: 6!/2 reachable states; IDA*+PDB equals BFS everywhere.
+    let p = Puzzle::new(2, 3, &parse_layout("1 2 3 / 4 5 0").unwrap().tiles).unwrap();
+    let dist = bfs_distances(&p);
+    assert_eq!(dist.len(), 360);
+    let pdb = PdbHeuristic::build(&p, &default_partition(&p), true);
+    check_heuristic(&p, &dist, &LinearConflict(&p), "lc 2x3");
+    check_heuristic(&p, &dist, &pdb, "pdb 2x3");
+    for (&s, &d) in &dist {
+        assert_eq!(idastar(&p, s, &pdb).cost(), Some(d));
+    }
+    // 3x4 with the blank in the middle of the goal: LC consistent on BFS ball of radius 12.
+    let goal: Vec<u8> = vec![1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11];
+    let p = Puzzle::new(3, 4, &goal).unwrap();
+    let mut rng = rand::rngs::mock::StepRng::new(7, 0x9E37_79B9_7F4A_7C15);
+    for _ in 0..20 {
+        let s = p.scramble(18, &mut rng);
+        let d = heurist::bfs(&p, s).cost().unwrap();
+        assert_eq!(idastar(&p, s, LinearConflict(&p)).cost(), Some(d));
+        assert_eq!(heurist::astar(&p, s, Manhattan(&p)).cost(), Some(d));
+    }
+    // 5x5: a scrambled board solves with A*+Manhattan and with the 6 four-tile databases
+    // agrees on the cost.
+    let p = Puzzle::new(5, 5, &Puzzle::default_goal(25)).unwrap();
+    let s = p.scramble(24, &mut rng);
+    assert_eq!(p.blank(p.goal()), 0);
+    let a = heurist::astar(&p, s, LinearConflict(&p));
+    let c = a.cost().unwrap();
+    p.check_solution(s, &moves_of(&a)).unwrap();
+    assert_eq!(idastar(&p, s, Manhattan(&p)).cost(), Some(c));
+}
+
+#[test]
+fn unsolvable_instances_are_detected_by_parity() {
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    // Swapping tiles 14 and 15 of the goal: Sam Loyd's unsolvable puzzle.
+    let mut t = Puzzle::default_goal(16);
+    t.swap(14, 15);
+    assert!(!p.is_solvable(p.pack(&t)));
+    let seed = seed_puzzle();
+    let mut t = parse_layout("0 3 5 7 1 11 13 15 9 4 6 8 2 10 12 14")
+        .unwrap()
+        .tiles;
+    assert!(seed.is_solvable(seed.pack(&t)));
+    t.swap(1, 2);
+    assert!(!seed.is_solvable(seed.pack(&t)));
+    // On 2x2 the unsolvable half is proven by exhausting the space.
+    let p = Puzzle::new(2, 2, &Puzzle::default_goal(4)).unwrap();
+    let s = p.pack(&[0, 2, 1, 3]);
+    assert!(!p.is_solvable(s));
+    assert!(heurist::bfs(&p, s).is_exhausted());
+    assert!(p.is_solvable(p.pack(&[1, 0, 2, 3])));
+}
+
+#[test]
+fn parser_reports_errors_with_positions() {
+    let e = parse_layout("1 2 3 4 5 6 7 8").unwrap_err();
+    assert!(e.message.contains("8 tiles"), "{e}");
+    let e = parse_layout("1 2 3 4 5 6 7 8 8").unwrap_err();
+    assert!(
+        e.message.contains("duplicate tile 8") && e.column == Some(17),
+        "{e}"
+    );
+    let e = parse_layout("1 2 3 4 x 6 7 8 0").unwrap_err();
+    assert!(e.message.contains("`x`") && e.column == Some(9), "{e}");
+    let e = parse_layout("1 2 3 4 5 6 7 8 9").unwrap_err();
+    assert!(e.message.contains("out of range"), "{e}");
+    let e = parse_layout("1 2 3 / 4 5").unwrap_err();
+    assert!(e.message.contains("different lengths"), "{e}");
+    assert!(parse_layout("1 0").is_err());
+    let l = parse_layout("1 2 3 / 4 5 0").unwrap();
+    assert_eq!((l.rows, l.cols), (2, 3));
+
+    let text = "# comment\n\n1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n";
+    let v = parse_instances(text, 16).unwrap();
+    assert_eq!(v.len(), 2);
+    assert_eq!(
+        (v[0].number, v[0].optimal, v[0].line),
+        (Some(1), Some(57), 3)
+    );
+    assert_eq!((v[1].number, v[1].optimal), (None, None));
+    let e = parse_instances("# c\n1 2 3\n", 16).unwrap_err();
+    assert_eq!(e.line, Some(2));
+    let e = parse_instances("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 14\n", 16).unwrap_err();
+    assert!(e.message.contains("duplicate") && e.line == Some(1), "{e}");
+    let e = parse_instances("\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 1.5\n", 16).unwrap_err();
+    assert_eq!(e.line, Some(2));
+    assert!(Puzzle::new(4, 4, &[0, 1, 2]).is_err());
+    assert!(Puzzle::new(1, 4, &[0, 1, 2, 3]).is_err());
+}
+
+#[test]
+fn pattern_database_cache_survives_corruption() {
+    let p = Puzzle::new(3, 3, &Puzzle::default_goal(9)).unwrap();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("fifteen-cache-{}", std::process::id()));
+    let patterns = default_partition(&p);
+    let (h1, r1) = PdbHeuristic::cached(&p, &patterns, false, &dir, |_, _| {}).unwrap();
+    assert!(r1.iter().all(|r| matches!(r.origin, Origin::Built { .. })));
+    let (h2, r2) =
+        PdbHeuristic::cached(&p, &patterns, false, &dir, |_, _| panic!("must load")).unwrap();
+    assert!(r2.iter().all(|r| r.origin == Origin::Loaded));
+    // Corrupt one byte of the first file: detected, rebuilt, same values.
+    let path = &r2[0].path;
+    let mut bytes = std::fs::read(path).unwrap();
+    let at = bytes.len() - 20; // inside the table
+    bytes[at] ^= 0x40;
+    std::fs::write(path, &bytes).unwrap();
+    assert!(PatternDb::load(path, b"anything").is_err());
+    let mut calls = 0;
+    let (h3, r3) = PdbHeuristic::cached(&p, &patterns, false, &dir, |_, _| calls += 1).unwrap();
+    assert!(
+        matches!(&r3[0].origin, Origin::Built { why } if why.contains("checksum")),
+        "{:?}",
+        r3[0].origin
+    );
+    assert_eq!(r3[1].origin, Origin::Loaded);
+    assert!(calls > 0);
+    // Truncated file too.
+    std::fs::write(&r3[1].path, &bytes[..50]).unwrap();
+    let (h4, r4) = PdbHeuristic::cached(&p, &patterns, false, &dir, |_, _| {}).unwrap();
+    assert!(matches!(r4[1].origin, Origin::Built { .. }));
+    let s = p.pack(&[8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    let v = h1.estimate(&s);
+    assert!(v > 0);
+    assert_eq!(
+        (h2.estimate(&s), h3.estimate(&s), h4.estimate(&s)),
+        (v, v, v)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The 3x3 single-pattern database built by the library directly has 9!/2 reachable entries.
+    let db = Builder::new(&PatternSpace::new(&p, &[1, 2, 3, 4, 5, 6, 7, 8], false)).build();
+    assert_eq!(
+        db.table()
+            .iter()
+            .filter(|&&d| d != heurist::pdb::UNREACHED)
+            .count(),
+        181_440
+    );
+    assert_eq!(db.max(), 31);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// On random 15-puzzle scrambles, every heuristic gives the same optimal cost, and the
+    /// 4x4 3-tile database plus ... is not needed: Manhattan A* is the reference.
+    #[test]
+    fn heuristics_agree_on_random_scrambles(seed in any::<u64>(), len in 0usize..40) {
+        use rand::SeedableRng;
+        let p = seed_puzzle();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let s = p.scramble(len, &mut rng);
+        prop_assert!(p.is_solvable(s));
+        let reference = heurist::astar(&p, s, Manhattan(&p)).cost().unwrap();
+        prop_assert!(reference as usize <= len);
+        prop_assert_eq!(idastar(&p, s, LinearConflict(&p)).cost(), Some(reference));
+        prop_assert_eq!(idastar(&p, s, Manhattan(&p)).cost(), Some(reference));
+        let lc = LinearConflict(&p);
+        prop_assert!(lc.estimate(&s) <= reference);
+        prop_assert!(lc.estimate(&s) >= Manhattan(&p).estimate(&s));
+    }
+}
+
+/// All 100 Korf instances with IDA* and the 6-6-3 databases (built once, ~1 min, then cached
+/// in `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`). Run with
+/// `cargo test --release --test fifteen -- --ignored`.
+#[test]
+#[ignore]
+fn all_korf_instances_with_pattern_databases() {
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("heurist-pdb-cache");
+    let (pdb, _) = PdbHeuristic::cached(&p, &default_partition(&p), true, &dir, |_, _| {}).unwrap();
+    for inst in parse_instances(KORF, 16).unwrap() {
+        let start = p.pack(&inst.tiles);
+        let r = idastar(&p, start, &pdb);
+        assert_eq!(r.cost(), inst.optimal, "instance {:?}", inst.number);
+        p.check_solution(start, &moves_of(&r)).unwrap();
+    }
+}
