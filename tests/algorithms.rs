@@ -373,7 +373,10 @@ fn progress_is_reported_during_and_at_the_end() {
         .max_expansions(5000)
         .on_progress(Duration::ZERO, |s| {
             assert!(s.expanded >= last);
-            assert!(s.stored as u64 > s.expanded, "stored states are reported live");
+            assert!(
+                s.stored as u64 > s.expanded,
+                "stored states are reported live"
+            );
             last = s.expanded;
             calls += 1;
         });
