@@ -50,7 +50,10 @@ enum HeuristicKind {
 
 /// Solve sliding-tile puzzles optimally (or not, with wastar) with heurist.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(
+    version,
+    about = "Sliding-tile puzzle (15-puzzle and other sizes, any goal): solve optimally with A*, IDA* and pattern databases"
+)]
 struct Cli {
     /// Instance file: one instance per line (`#` comments; optional leading instance number
     /// and optimal-length columns, as in korf100.txt).

@@ -54,7 +54,9 @@ enum Heur {
 
 /// Solve a dynamic labyrinth (the seed's Puzzle_6 by default).
 #[derive(Parser, Debug)]
-#[command(about)]
+#[command(
+    about = "Dynamic labyrinth: push the free token into a row or column, walk the figure to the exit, in the fewest moves (or steps)"
+)]
 struct Cli {
     /// Board file (format in examples/labyrinth/model.rs); default: the built-in Puzzle_6.
     file: Option<PathBuf>,

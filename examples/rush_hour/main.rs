@@ -75,7 +75,10 @@ enum HeuristicArg {
 
 /// Solve Rush Hour boards optimally (moves or steps) or generate hard ones.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(
+    version,
+    about = "Rush Hour: slide the vehicles until the red car X leaves through the right edge, optimally in moves or steps; also generates boards"
+)]
 struct Cli {
     /// Board file in the course CSV format (size from the name, e.g. `Rushhour9x9_4.csv`,
     /// or `--size`). Without a file or --board: the built-in course board 1.
