@@ -2,8 +2,9 @@
 
 use std::cmp::Reverse;
 
+use super::ResultOf;
 use crate::collections::{Arena, Frontier, IndexedFrontier, LazyFrontier, Lookup};
-use crate::search::{Monitor, OpenList, Options, Outcome, SearchResult, StopReason};
+use crate::search::{Monitor, OpenList, Options, Outcome, StopReason};
 use crate::traits::{Cost, Heuristic, OrderedF64, Problem, Successors};
 
 /// How a best-first search orders its frontier (the largest key is expanded first).
@@ -74,15 +75,13 @@ impl<C: Cost> Policy<C> for GreedyPolicy {
     }
 }
 
-type Result<P> = SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
-
 pub(crate) fn search<P, H, Y>(
     problem: &P,
     start: P::State,
     heuristic: &H,
     policy: Y,
     opts: Options<'_, P::Cost>,
-) -> Result<P>
+) -> ResultOf<P>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
@@ -114,7 +113,7 @@ fn run<P, H, Y, F>(
     policy: Y,
     opts: Options<'_, P::Cost>,
     mut open: F,
-) -> Result<P>
+) -> ResultOf<P>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,

@@ -2,9 +2,8 @@
 //! on depth). Memory is the current path only: one reusable successor buffer per depth, so
 //! no allocation happens per node once the deepest path has been reached.
 
-use crate::search::{
-    CycleCheck, Monitor, Options, Outcome, SearchResult, Solution, Step, StopReason,
-};
+use super::ResultOf;
+use crate::search::{CycleCheck, Monitor, Options, Outcome, Solution, Step, StopReason};
 use crate::traits::{Cost, Heuristic, Problem, Successor, Successors};
 
 /// What the iteration threshold limits.
@@ -56,14 +55,12 @@ impl<S, A, C> Frame<S, A, C> {
     }
 }
 
-type Result<P> = SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
-
 pub(crate) fn search<P, H, M>(
     problem: &P,
     start: P::State,
     heuristic: &H,
     opts: Options<'_, P::Cost>,
-) -> Result<P>
+) -> ResultOf<P>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,

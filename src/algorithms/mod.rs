@@ -21,3 +21,10 @@ pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
 pub mod weighted_astar;
+
+/// The result type of a search on problem `P`.
+pub(crate) type ResultOf<P> = crate::search::SearchResult<
+    <P as crate::traits::Problem>::State,
+    <P as crate::traits::Problem>::Action,
+    <P as crate::traits::Problem>::Cost,
+>;
