@@ -812,44 +812,32 @@ impl<const W: usize> RushHeuristic<W> {
                     own[q * 16 + line]
                 }
             };
+            // The vehicles on cells `range` of v's line, as a mask; `None` if a wall is there.
+            let blockers = |range: std::ops::Range<usize>| -> Option<u64> {
+                let mut m = 0u64;
+                for q in range {
+                    match at(q) {
+                        255 => {}
+                        254 => return None,
+                        o => m |= 1 << o,
+                    }
+                }
+                Some(m)
+            };
             // backwards: new end < cell, i.e. new pos = cell - l; forwards: new pos = cell + 1
             let mut best: Option<(u32, u64, usize, usize)> = None; // (count, mask, distance, farthest cell)
             if cell >= l {
-                let np = cell + 1 - l - 1;
-                let (mut ok, mut m, mut cnt) = (true, 0u64, 0u32);
-                for q in np..pos {
-                    match at(q) {
-                        255 => {}
-                        254 => ok = false,
-                        o => {
-                            if m >> o & 1 == 0 {
-                                cnt += 1;
-                            }
-                            m |= 1 << o
-                        }
-                    }
-                }
-                if ok {
-                    best = Some((cnt, m, pos - np, np));
+                let np = cell - l;
+                if let Some(m) = blockers(np..pos) {
+                    best = Some((m.count_ones(), m, pos - np, np));
                 }
             }
             if cell + l < size {
                 let np = cell + 1;
-                let (mut ok, mut m, mut cnt) = (true, 0u64, 0u32);
-                for q in pos + l..np + l {
-                    match at(q) {
-                        255 => {}
-                        254 => ok = false,
-                        o => {
-                            if m >> o & 1 == 0 {
-                                cnt += 1;
-                            }
-                            m |= 1 << o
-                        }
+                if let Some(m) = blockers(pos + l..np + l) {
+                    if best.is_none_or(|b| m.count_ones() < b.0) {
+                        best = Some((m.count_ones(), m, np - pos, np + l - 1));
                     }
-                }
-                if ok && best.is_none_or(|b| cnt < b.0) {
-                    best = Some((cnt, m, np - pos, np + l - 1));
                 }
             }
             let Some((_, m, d, far)) = best else {
