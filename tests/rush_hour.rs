@@ -338,3 +338,128 @@ proptest! {
         }
     }
 }
+
+/// The board `b` with its vehicles moved to the positions of state `s`.
+fn board_at(b: &Board, s: &Packed<1>) -> Board {
+    let mut at = b.clone();
+    at.start = s.unpack(b.vehicles.len());
+    at
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Stubborn-set pruning keeps every optimum: from random reachable states of random
+    /// 6x6 boards, BFS and A* on the pruned problem find the same cost as BFS on the full
+    /// problem (or all prove the state unsolvable), and their answers replay.
+    #[test]
+    fn stubborn_pruning_keeps_the_optimum(
+        seed in 0u64..1_000_000,
+        count in 5usize..14,
+        walk in 0usize..30,
+    ) {
+        let mut rng = model::rng(seed);
+        let b = model::random_board(6, count, &mut rng);
+        // a random walk to a state that need not be a start a generator would produce
+        let full = RushHour::<1>::new(&b, Metric::Moves);
+        let mut s: Packed<1> = RushHour::<1>::start(&b);
+        let mut buf = heurist::Successors::new();
+        for k in 0..walk {
+            heurist::Problem::successors(&full, &s, &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            let pick = (seed as usize).wrapping_mul(31).wrapping_add(k * 7) % buf.len();
+            s = buf.as_slice()[pick].state;
+            buf.clear();
+        }
+        let b = board_at(&b, &s);
+        for metric in [Metric::Moves, Metric::Steps] {
+            let full = RushHour::<1>::new(&b, metric);
+            let mut pruned = full.clone();
+            pruned.prune = true;
+            let want = heurist::bfs(&full, s);
+            let bfs = heurist::bfs(&pruned, s);
+            let h = RushHeuristic::new(&pruned, HeuristicKind::Blocked);
+            let astar = heurist::astar(&pruned, s, h);
+            for r in [&bfs, &astar] {
+                prop_assert_eq!(r.cost(), want.cost(), "{:?}", metric);
+                if let Some(sol) = r.solution() {
+                    let actions: Vec<_> = sol.actions().copied().collect();
+                    check(&b, &named(&b, &actions)).map_err(TestCaseError::fail)?;
+                } else {
+                    prop_assert!(r.is_exhausted() && want.is_exhausted());
+                }
+            }
+            prop_assert!(bfs.stats.stored <= want.stats.stored);
+        }
+    }
+}
+
+/// Pruning keeps the course boards' optima and stores fewer states (so it is not a no-op).
+#[test]
+fn stubborn_pruning_on_course_boards() {
+    for (name, moves, steps) in [
+        ("Rushhour6x6_1", 21, 35),
+        ("Rushhour6x6_2", 15, 29),
+        ("Rushhour6x6_3", 33, 83),
+        ("Rushhour9x9_4", 27, 51),
+    ] {
+        let b = course(name);
+        for (metric, want) in [(Metric::Moves, moves), (Metric::Steps, steps)] {
+            let full = RushHour::<2>::new(&b, metric);
+            let mut pruned = full.clone();
+            pruned.prune = true;
+            let start = RushHour::<2>::start(&b);
+            let plain = heurist::bfs(&full, start);
+            let r = heurist::bfs(&pruned, start);
+            assert_eq!(r.cost(), Some(want), "{name} {metric:?}");
+            let actions: Vec<_> = r.solution().unwrap().actions().copied().collect();
+            check(&b, &named(&b, &actions)).unwrap();
+            assert!(
+                r.stats.generated < plain.stats.generated,
+                "{name} {metric:?}: pruning generated {} of {}",
+                r.stats.generated,
+                plain.stats.generated
+            );
+        }
+    }
+}
+
+/// The 12x12 course board: weighted A* with the relaxed-plan estimate and pruning finds a
+/// legal solution (the README's fast non-optimal run), no shorter than the lower bound that
+/// A* proves quickly.
+#[test]
+fn twelve_by_twelve_fast_solution() {
+    let b = course("Rushhour12x12_7");
+    let mut p = RushHour::<3>::new(&b, Metric::Moves);
+    p.prune = true;
+    let start = RushHour::<3>::start(&b);
+    let h = RushHeuristic::new(&p, HeuristicKind::Relaxed);
+    let r = heurist::weighted_astar_with(
+        &p,
+        start,
+        h,
+        2.0,
+        Options::new().open_list(heurist::OpenList::Lazy),
+    );
+    let sol = r.solution().expect("a solution");
+    let actions: Vec<_> = sol.actions().copied().collect();
+    let moves = named(&b, &actions);
+    check(&b, &moves).unwrap();
+    // A* with a small state budget proves a lower bound; the answer cannot beat it
+    let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
+    let lb = heurist::astar_with(&p, start, h, Options::new().max_states(200_000));
+    let Outcome::Stopped {
+        reason: StopReason::MaxStates,
+        lower_bound: Some(lb),
+    } = lb.outcome
+    else {
+        panic!("expected a stop at the state limit, got {:?}", lb.outcome);
+    };
+    assert!(
+        moves.len() as u32 >= lb && lb >= 10,
+        "{} moves, bound {lb}",
+        moves.len()
+    );
+}

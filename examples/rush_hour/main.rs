@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use heurist::{Options, Outcome, SearchResult};
+use heurist::{Options, Outcome, SearchResult, StopReason};
 use model::{
     merge_moves, replay, solved, Board, Explore, HeuristicKind, Metric, Move, Packed,
     RushHeuristic, RushHour,
@@ -71,6 +71,8 @@ enum HeuristicArg {
     Blocked,
     /// Inadmissible chain-of-blockers count (for wastar/greedy on big boards).
     Chain,
+    /// Inadmissible relaxed plan (the best guide for wastar/greedy on big boards).
+    Relaxed,
 }
 
 /// Solve Rush Hour boards optimally (moves or steps) or generate hard ones.
@@ -101,6 +103,9 @@ struct Cli {
     /// Weight of weighted A*.
     #[arg(long, default_value_t = 2.0)]
     weight: f64,
+    /// Expand only the moves of a strong stubborn set: far fewer states, still optimal.
+    #[arg(long)]
+    prune: bool,
     /// Write the solution as `car,move` CSV lines (positive = right/down) to this file.
     #[arg(long)]
     output: Option<String>,
@@ -116,6 +121,11 @@ struct Cli {
     /// Stop after this many seconds.
     #[arg(long)]
     time_limit: Option<f64>,
+    /// Ignore solutions costing more than this (moves or steps). With an optimal algorithm a
+    /// search that ends by this bound proves that no solution of at most this cost exists;
+    /// give it a known solution's cost minus one to prove that solution optimal.
+    #[arg(long)]
+    cost_bound: Option<u32>,
     /// Use the indexed (decrease-key) open list in A*-like searches instead of the default
     /// lazy binary heap (which is faster here).
     #[arg(long)]
@@ -207,6 +217,7 @@ fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Re
         HeuristicArg::Blockers => HeuristicKind::Blockers,
         HeuristicArg::Blocked => HeuristicKind::Blocked,
         HeuristicArg::Chain => HeuristicKind::Chain,
+        HeuristicArg::Relaxed => HeuristicKind::Relaxed,
     };
     let h = RushHeuristic::new(problem, kind);
     let mut opts = Options::new();
@@ -215,6 +226,9 @@ fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Re
     }
     if let Some(n) = cli.max_states {
         opts = opts.max_states(n);
+    }
+    if let Some(b) = cli.cost_bound {
+        opts = opts.cost_bound(b);
     }
     if let Some(t) = cli.time_limit {
         opts = opts.time_limit(Duration::from_secs_f64(t));
@@ -247,11 +261,13 @@ fn solve<const W: usize>(cli: &Cli, board: &Board, label: &str) -> Result<ExitCo
         MetricArg::Moves => Metric::Moves,
         MetricArg::Steps => Metric::Steps,
     };
-    let problem = RushHour::<W>::new(board, metric);
+    let mut problem = RushHour::<W>::new(board, metric);
+    problem.prune = cli.prune;
     let result = search(cli, board, &problem);
     let stats = result.stats;
     let optimal = !matches!(cli.algo, Algo::Wastar | Algo::Greedy)
-        && (cli.heuristic != HeuristicArg::Chain || matches!(cli.algo, Algo::Bfs | Algo::Dijkstra));
+        && (!matches!(cli.heuristic, HeuristicArg::Chain | HeuristicArg::Relaxed)
+            || matches!(cli.algo, Algo::Bfs | Algo::Dijkstra));
     match result.outcome {
         Outcome::Found(sol) => {
             let raw: Vec<Move> = sol.actions().copied().collect();
@@ -348,6 +364,11 @@ fn solve<const W: usize>(cli: &Cli, board: &Board, label: &str) -> Result<ExitCo
             reason,
             lower_bound,
         } => {
+            // a search ended by the cost bound proved that nothing of cost <= bound exists
+            let lower_bound = match reason {
+                StopReason::CostBound => lower_bound.map(|b| b + 1),
+                _ => lower_bound,
+            };
             if cli.json {
                 println!(
                     "{}",

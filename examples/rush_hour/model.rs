@@ -456,8 +456,15 @@ pub struct RushHour<const W: usize> {
     wall_rows: [u16; MAX_SIZE],
     red: usize,
     goal_pos: u8,
+    /// Bit `i` set: vehicle `i` is horizontal in that row (`in_row`) / vertical in that
+    /// column (`in_col`).
+    in_row: [u64; MAX_SIZE],
+    in_col: [u64; MAX_SIZE],
     /// Sliding any distance (moves) or one cell at a time (steps).
     pub metric: Metric,
+    /// Generate only the moves of a strong stubborn set (see [`RushHour::stubborn`]): far
+    /// fewer states, same optimal costs. Off by default.
+    pub prune: bool,
 }
 
 impl<const W: usize> RushHour<W> {
@@ -472,6 +479,15 @@ impl<const W: usize> RushHour<W> {
         for &(r, c) in &board.walls {
             wall_rows[r as usize] |= 1 << c;
         }
+        let mut in_row = [0u64; MAX_SIZE];
+        let mut in_col = [0u64; MAX_SIZE];
+        for (i, v) in board.vehicles.iter().enumerate() {
+            if v.horizontal {
+                in_row[v.line as usize] |= 1 << i;
+            } else {
+                in_col[v.line as usize] |= 1 << i;
+            }
+        }
         RushHour {
             size: board.size as u8,
             n: board.vehicles.len(),
@@ -481,7 +497,10 @@ impl<const W: usize> RushHour<W> {
             wall_rows,
             red: board.red,
             goal_pos: (board.size - board.vehicles[board.red].len as usize) as u8,
+            in_row,
+            in_col,
             metric,
+            prune: false,
         }
     }
 
@@ -513,6 +532,121 @@ impl<const W: usize> RushHour<W> {
     pub fn vehicles(&self) -> usize {
         self.n
     }
+
+    /// The vehicle covering the occupied, non-wall cell `(r, c)`.
+    fn owner(&self, s: &Packed<W>, r: usize, c: usize) -> usize {
+        let mut cands = self.in_row[r] | self.in_col[c];
+        while cands != 0 {
+            let j = cands.trailing_zeros() as usize;
+            cands &= cands - 1;
+            let (p, a) = (s.get(j) as usize, if self.horiz[j] { c } else { r });
+            if p <= a && a < p + self.len[j] as usize {
+                return j;
+            }
+        }
+        unreachable!("cell ({r}, {c}) is occupied, so some vehicle covers it")
+    }
+
+    /// The vehicles of a strong stubborn set in `s` (bit `i`: vehicle `i`), given the
+    /// occupancy `rows`. Generating only their moves keeps, from every state, a first move
+    /// of some optimal solution (Wehrle & Helmert's strong stubborn sets), so every search
+    /// stays complete and every optimal algorithm stays optimal, in both metrics.
+    ///
+    /// The set is built at vehicle level, which makes its vehicles *frozen* until one of
+    /// them moves. It starts with the red car (a goal move is always one of its moves) and
+    /// closes under two rules, for each member `V` and each direction:
+    /// - *enabling*: the moves of `V` beyond the nearest obstacle need that obstacle gone,
+    ///   so the vehicle there joins;
+    /// - *interference*: each vehicle that could enter a free cell `V` can slide into, while
+    ///   the members stay put and walls block, joins: the two moves do not commute.
+    ///
+    /// Then, along any optimal solution, the first move of a member can be made first
+    /// (moves of non-members before it neither enable, disable nor undo it), so some
+    /// optimal solution starts with a kept move. States whose set has no legal move are
+    /// dead ends.
+    pub fn stubborn(&self, s: &Packed<W>, rows: &[u16; MAX_SIZE]) -> u64 {
+        let size = self.size as usize;
+        let unit = self.metric == Metric::Steps;
+        let mut members: u64 = 0;
+        let mut frozen = self.wall_rows; // walls and the members' cells
+        let mut stack = [0u8; MAX_VEHICLES];
+        let mut top = 0;
+        // adds vehicle j to the set: freezes its cells, queues it
+        macro_rules! join {
+            ($j:expr) => {{
+                let j: usize = $j;
+                if members >> j & 1 == 0 {
+                    members |= 1 << j;
+                    let (p, l, line) = (s.get(j) as usize, self.len[j] as usize, self.line[j]);
+                    if self.horiz[j] {
+                        frozen[line as usize] |= ((1u16 << l) - 1) << p;
+                    } else {
+                        for f in &mut frozen[p..p + l] {
+                            *f |= 1 << line;
+                        }
+                    }
+                    stack[top] = j as u8;
+                    top += 1;
+                }
+            }};
+        }
+        join!(self.red);
+        while top > 0 {
+            top -= 1;
+            let v = stack[top] as usize;
+            let (p, l, line) = (
+                s.get(v) as usize,
+                self.len[v] as usize,
+                self.line[v] as usize,
+            );
+            let horiz = self.horiz[v];
+            for fwd in [false, true] {
+                let mut a = if fwd { p + l } else { p.wrapping_sub(1) };
+                while a < size {
+                    let (r, c) = if horiz { (line, a) } else { (a, line) };
+                    if rows[r] >> c & 1 == 1 {
+                        if self.wall_rows[r] >> c & 1 == 0 {
+                            join!(self.owner(s, r, c));
+                        }
+                        break;
+                    }
+                    // free cell (r, c): the crossing vehicles that can reach it
+                    let mut cands = if horiz {
+                        self.in_col[c]
+                    } else {
+                        self.in_row[r]
+                    } & !members;
+                    while cands != 0 {
+                        let j = cands.trailing_zeros() as usize;
+                        cands &= cands - 1;
+                        let (q, lj) = (s.get(j) as usize, self.len[j] as usize);
+                        // j's axis coordinate of the cell, and the cells j slides over to get there
+                        let target = if horiz { r } else { c };
+                        let span = if target < q {
+                            target..q
+                        } else {
+                            q + lj..target + 1
+                        };
+                        let blocked = span.into_iter().any(|b| {
+                            if horiz {
+                                frozen[b] >> c & 1 == 1
+                            } else {
+                                frozen[r] >> b & 1 == 1
+                            }
+                        });
+                        if !blocked {
+                            join!(j);
+                        }
+                    }
+                    if unit {
+                        break;
+                    }
+                    a = if fwd { a + 1 } else { a.wrapping_sub(1) };
+                }
+            }
+        }
+        members
+    }
 }
 
 impl<const W: usize> Problem for RushHour<W> {
@@ -529,7 +663,15 @@ impl<const W: usize> Problem for RushHour<W> {
         let rows = self.occupancy(s);
         let size = self.size;
         let all = self.metric == Metric::Moves;
+        let keep = if self.prune {
+            self.stubborn(s, &rows)
+        } else {
+            u64::MAX
+        };
         for i in 0..self.n {
+            if keep >> i & 1 == 0 {
+                continue;
+            }
             let p = s.get(i);
             let l = self.len[i];
             let line = self.line[i];
@@ -583,6 +725,12 @@ pub enum HeuristicKind {
     /// vehicles in the whole chain of blockers (each blocker clears in its direction with
     /// fewer vehicles in the way, recursively), plus the red car's distance.
     Chain,
+    /// NOT admissible, the best guide for greedy search on big boards: a relaxed plan. Every
+    /// occupied cell gets a cost to vacate it (its vehicle's cheaper direction: one move, or
+    /// its distance in steps, plus the costs of the cells it slides into), found as a fixed
+    /// point; then the plan that frees the red car's path along the cheapest choices is
+    /// collected, each vehicle and direction counted once (steps: its farthest distance).
+    Relaxed,
 }
 
 /// The Rush Hour heuristics for either metric (see [`HeuristicKind`]); all admissible.
@@ -610,6 +758,9 @@ impl<const W: usize> RushHeuristic<W> {
         }
         if self.kind == HeuristicKind::Chain {
             return self.chain(s);
+        }
+        if self.kind == HeuristicKind::Relaxed {
+            return self.relaxed(s);
         }
         let steps = p.metric == Metric::Steps;
         let xr = p.line[p.red] as usize;
@@ -759,6 +910,113 @@ impl<const W: usize> RushHeuristic<W> {
         }
     }
 
+    /// The inadmissible relaxed-plan estimate (see [`HeuristicKind::Relaxed`]).
+    fn relaxed(&self, s: &Packed<W>) -> u32 {
+        let p = &self.p;
+        let size = p.size as usize;
+        let steps = p.metric == Metric::Steps;
+        let own = self.owners(s);
+        let mut rx = Relax {
+            p,
+            s,
+            own: &own,
+            memo: [UNSET; MAX_SIZE * MAX_SIZE],
+        };
+        // collect the relaxed plan: per vehicle, how far it must go back / forth
+        let xr = p.line[p.red] as usize;
+        let xpos = s.get(p.red) as usize;
+        let mut h = if steps {
+            (p.goal_pos as usize - xpos) as u32
+        } else {
+            1
+        };
+        let mut back = [u8::MAX; MAX_VEHICLES]; // lowest new position required
+        let mut fwd = [0u8; MAX_VEHICLES]; // highest new last cell required (0: none)
+        let mut work: Vec<(usize, usize)> = Vec::with_capacity(64);
+        for c in xpos + 2..size {
+            match own[xr * 16 + c] {
+                255 => {}
+                254 => return DEAD,
+                o if p.horiz[o as usize] => return DEAD,
+                o => work.push((o as usize, xr)),
+            }
+        }
+        while let Some((v, a)) = work.pop() {
+            let (pos, l) = (s.get(v) as usize, p.len[v] as usize);
+            let (cb, cf) = (rx.option(v, a, false), rx.option(v, a, true));
+            if cb >= INF && cf >= INF {
+                h += 4; // no way found in the relaxation: a penalty, not a proof
+                continue;
+            }
+            let cells = if cb <= cf {
+                let (np, was) = (a - l, (back[v] as usize).min(pos));
+                if np >= was {
+                    continue;
+                }
+                h += if steps {
+                    (was - np) as u32
+                } else {
+                    u32::from(back[v] == u8::MAX)
+                };
+                back[v] = np as u8;
+                np..was
+            } else {
+                let (end, was) = (a + l, (fwd[v] as usize).max(pos + l - 1));
+                if end <= was {
+                    continue;
+                }
+                h += if steps {
+                    (end - was) as u32
+                } else {
+                    u32::from(fwd[v] == 0)
+                };
+                fwd[v] = end as u8;
+                was + 1..end + 1
+            };
+            for b in cells {
+                let o = own[cell_of(p, v, b)];
+                if o < 254 {
+                    let o = o as usize;
+                    // a crossing vehicle must leave v's line; a parallel one the cell b
+                    let ao = if p.horiz[o] == p.horiz[v] {
+                        b
+                    } else {
+                        p.line[v] as usize
+                    };
+                    work.push((o, ao));
+                }
+            }
+        }
+        h
+    }
+
+    /// The owner of every cell (`row * 16 + column`): a vehicle index, 254 for a wall,
+    /// 255 for an empty cell.
+    fn owners(&self, s: &Packed<W>) -> [u8; MAX_SIZE * MAX_SIZE] {
+        let p = &self.p;
+        let mut own = [255u8; MAX_SIZE * MAX_SIZE];
+        for (r, &walls) in p.wall_rows.iter().enumerate() {
+            for c in 0..MAX_SIZE {
+                if walls >> c & 1 == 1 {
+                    own[r * 16 + c] = 254;
+                }
+            }
+        }
+        for j in 0..p.n {
+            let pos = s.get(j) as usize;
+            let line = p.line[j] as usize;
+            for k in 0..p.len[j] as usize {
+                let idx = if p.horiz[j] {
+                    line * 16 + pos + k
+                } else {
+                    (pos + k) * 16 + line
+                };
+                own[idx] = j as u8;
+            }
+        }
+        own
+    }
+
     /// The inadmissible chain estimate (see [`HeuristicKind::Chain`]).
     fn chain(&self, s: &Packed<W>) -> u32 {
         let p = &self.p;
@@ -872,6 +1130,86 @@ impl<const W: usize> RushHeuristic<W> {
         let down = (xr + l < p.size as usize && !(top + l..=xr + l).any(wall))
             .then(|| (xr + 1 - top) as u32);
         (up, down)
+    }
+}
+
+const INF: u32 = u32::MAX / 4;
+const UNSET: u32 = u32::MAX;
+
+/// The cell (`row * 16 + column`) at axis coordinate `a` of vehicle `j`'s line.
+#[inline]
+fn cell_of<const W: usize>(p: &RushHour<W>, j: usize, a: usize) -> usize {
+    let line = p.line[j] as usize;
+    if p.horiz[j] {
+        line * 16 + a
+    } else {
+        a * 16 + line
+    }
+}
+
+/// The costs of vacating cells in one state, for [`HeuristicKind::Relaxed`]: computed on
+/// demand, each cell once; a cell met again while its own cost is being found counts as
+/// impossible for that path (so cycles end).
+struct Relax<'a, const W: usize> {
+    p: &'a RushHour<W>,
+    s: &'a Packed<W>,
+    own: &'a [u8; MAX_SIZE * MAX_SIZE],
+    memo: [u32; MAX_SIZE * MAX_SIZE],
+}
+
+impl<const W: usize> Relax<'_, W> {
+    /// The cost of making the vehicle on occupied cell `k` (axis coordinate `a`) leave it.
+    fn cost(&mut self, j: usize, a: usize) -> u32 {
+        let k = cell_of(self.p, j, a);
+        if self.memo[k] == UNSET {
+            self.memo[k] = INF;
+            let best = self.option(j, a, false).min(self.option(j, a, true));
+            self.memo[k] = best;
+        }
+        self.memo[k]
+    }
+
+    /// The cost of vehicle `j` vacating axis coordinate `a` backwards / forwards: its own
+    /// move plus the cost of the cells it slides into; INF past a wall or the edge.
+    fn option(&mut self, j: usize, a: usize, fwd: bool) -> u32 {
+        let p = self.p;
+        let (pos, l, size) = (self.s.get(j) as usize, p.len[j] as usize, p.size as usize);
+        let (cells, dist) = if fwd {
+            if a + l >= size {
+                return INF;
+            }
+            (pos + l..a + l + 1, a + 1 - pos)
+        } else {
+            if a < l {
+                return INF;
+            }
+            (a - l..pos, pos + l - a)
+        };
+        let mut sum = if p.metric == Metric::Steps {
+            dist as u32
+        } else {
+            1
+        };
+        for b in cells {
+            let o = self.own[cell_of(p, j, b)];
+            match o {
+                255 => {}
+                254 => return INF,
+                o => {
+                    let o = o as usize;
+                    let ao = if p.horiz[o] == p.horiz[j] {
+                        b
+                    } else {
+                        p.line[j] as usize
+                    };
+                    sum = (sum + self.cost(o, ao)).min(INF);
+                    if sum >= INF {
+                        return INF;
+                    }
+                }
+            }
+        }
+        sum
     }
 }
 
