@@ -109,7 +109,11 @@ fn optimum<const W: usize>(board: &Board, metric: Metric, with_idastar: bool) ->
     let bfs = heurist::bfs(&p, start);
     let want = bfs.cost().expect("solvable");
     let mut results = vec![("bfs", bfs)];
-    for kind in [HeuristicKind::Blockers, HeuristicKind::Blocked] {
+    for kind in [
+        HeuristicKind::Blockers,
+        HeuristicKind::Blocked,
+        HeuristicKind::Deep,
+    ] {
         let h = RushHeuristic::new(&p, kind);
         results.push(("astar", heurist::astar(&p, start, h)));
     }
@@ -317,7 +321,7 @@ proptest! {
             let p = RushHour::<1>::new(&b, metric);
             let start: Packed<1> = RushHour::<1>::start(&b);
             let bfs = heurist::bfs(&p, start);
-            for kind in [HeuristicKind::Blockers, HeuristicKind::Blocked] {
+            for kind in [HeuristicKind::Blockers, HeuristicKind::Blocked, HeuristicKind::Deep] {
                 let h = RushHeuristic::new(&p, kind);
                 let est = h.h(&start);
                 let a = heurist::astar(&p, start, h);
@@ -391,7 +395,10 @@ proptest! {
                     prop_assert!(r.is_exhausted() && want.is_exhausted());
                 }
             }
-            prop_assert!(bfs.stats.stored <= want.stats.stored);
+            if want.is_exhausted() {
+                // the pruned problem reaches a subset of the states
+                prop_assert!(bfs.stats.stored <= want.stats.stored);
+            }
         }
     }
 }

@@ -73,6 +73,8 @@ enum HeuristicArg {
     Chain,
     /// Inadmissible relaxed plan (the best guide for wastar/greedy on big boards).
     Relaxed,
+    /// Admissible, moves metric: the fewest vehicles forced to move, chains followed deep.
+    Deep,
 }
 
 /// Solve Rush Hour boards optimally (moves or steps) or generate hard ones.
@@ -218,6 +220,7 @@ fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Re
         HeuristicArg::Blocked => HeuristicKind::Blocked,
         HeuristicArg::Chain => HeuristicKind::Chain,
         HeuristicArg::Relaxed => HeuristicKind::Relaxed,
+        HeuristicArg::Deep => HeuristicKind::Deep,
     };
     let h = RushHeuristic::new(problem, kind);
     let mut opts = Options::new();

@@ -721,6 +721,13 @@ pub enum HeuristicKind {
     /// must move so that every blocker can clear the row, minimised over each blocker's
     /// choice of direction (up or down).
     Blocked,
+    /// Moves metric (else [`Blocked`](HeuristicKind::Blocked)): the fewest distinct
+    /// vehicles that must move, following the chain of obligations deeper: each blocker
+    /// must leave the red car's row, each vehicle in its way must leave the cell it is
+    /// needed through, and so on, minimised over every vehicle's choice of direction by a
+    /// branch and bound. The chain is followed one level deeper at a time while a work
+    /// budget lasts; every finished level is a proven bound, the best one is returned.
+    Deep,
     /// NOT admissible, for weighted A* and greedy search on big boards: the number of
     /// vehicles in the whole chain of blockers (each blocker clears in its direction with
     /// fewer vehicles in the way, recursively), plus the red car's distance.
@@ -737,6 +744,8 @@ pub enum HeuristicKind {
 #[derive(Clone, Debug)]
 pub struct RushHeuristic<const W: usize> {
     p: RushHour<W>,
+    /// The empty board's cell owners: 254 on walls, 255 elsewhere.
+    walls: [u8; MAX_SIZE * MAX_SIZE],
     /// Which estimate.
     pub kind: HeuristicKind,
 }
@@ -744,8 +753,17 @@ pub struct RushHeuristic<const W: usize> {
 impl<const W: usize> RushHeuristic<W> {
     /// The heuristic `kind` for `problem` (its metric decides the units).
     pub fn new(problem: &RushHour<W>, kind: HeuristicKind) -> Self {
+        let mut walls = [255u8; MAX_SIZE * MAX_SIZE];
+        for (r, &row) in problem.wall_rows.iter().enumerate() {
+            for c in 0..MAX_SIZE {
+                if row >> c & 1 == 1 {
+                    walls[r * 16 + c] = 254;
+                }
+            }
+        }
         RushHeuristic {
             p: problem.clone(),
+            walls,
             kind,
         }
     }
@@ -761,6 +779,9 @@ impl<const W: usize> RushHeuristic<W> {
         }
         if self.kind == HeuristicKind::Relaxed {
             return self.relaxed(s);
+        }
+        if self.kind == HeuristicKind::Deep && p.metric == Metric::Moves {
+            return self.deep(s);
         }
         let steps = p.metric == Metric::Steps;
         let xr = p.line[p.red] as usize;
@@ -990,18 +1011,55 @@ impl<const W: usize> RushHeuristic<W> {
         h
     }
 
+    /// The [`HeuristicKind::Deep`] estimate (moves metric).
+    fn deep(&self, s: &Packed<W>) -> u32 {
+        let p = &self.p;
+        let own = self.owners(s);
+        let xr = p.line[p.red] as usize;
+        let xpos = s.get(p.red) as usize;
+        let mut forced = 1u64 << p.red;
+        let mut queue = [(0u8, 0u8, 0u8); MAX_VEHICLES];
+        let mut len = 0;
+        for c in xpos + 2..p.size as usize {
+            match own[xr * 16 + c] {
+                255 => {}
+                254 => return DEAD,
+                o if p.horiz[o as usize] => return DEAD,
+                o => {
+                    forced |= 1 << o;
+                    queue[len] = (o, xr as u8, 1);
+                    len += 1;
+                }
+            }
+        }
+        // the deepest level first; shallower ones only when it runs out of budget
+        for depth in [16u8, 5, 3, 2] {
+            let mut d = Deep {
+                p,
+                s,
+                own: &own,
+                max_depth: depth,
+                best: u32::MAX,
+                nodes: 0,
+            };
+            let mut q = queue;
+            d.search(forced, &mut q, 0, len);
+            if d.nodes > DEEP_BUDGET {
+                continue; // this level was cut short: no proof from it
+            }
+            if d.best == u32::MAX {
+                return DEAD; // some obligation can be met in no way
+            }
+            return d.best;
+        }
+        forced.count_ones()
+    }
+
     /// The owner of every cell (`row * 16 + column`): a vehicle index, 254 for a wall,
     /// 255 for an empty cell.
     fn owners(&self, s: &Packed<W>) -> [u8; MAX_SIZE * MAX_SIZE] {
         let p = &self.p;
-        let mut own = [255u8; MAX_SIZE * MAX_SIZE];
-        for (r, &walls) in p.wall_rows.iter().enumerate() {
-            for c in 0..MAX_SIZE {
-                if walls >> c & 1 == 1 {
-                    own[r * 16 + c] = 254;
-                }
-            }
-        }
+        let mut own = self.walls;
         for j in 0..p.n {
             let pos = s.get(j) as usize;
             let line = p.line[j] as usize;
@@ -1135,6 +1193,110 @@ impl<const W: usize> RushHeuristic<W> {
 
 const INF: u32 = u32::MAX / 4;
 const UNSET: u32 = u32::MAX;
+/// Branch-and-bound nodes one level of [`HeuristicKind::Deep`] may take.
+const DEEP_BUDGET: u32 = 1000;
+
+/// One level of [`HeuristicKind::Deep`]: the fewest forced vehicles over all choices of
+/// direction, following obligations up to `max_depth`.
+struct Deep<'a, const W: usize> {
+    p: &'a RushHour<W>,
+    s: &'a Packed<W>,
+    own: &'a [u8; MAX_SIZE * MAX_SIZE],
+    max_depth: u8,
+    best: u32,
+    nodes: u32,
+}
+
+impl<const W: usize> Deep<'_, W> {
+    /// The vehicles in the cells vehicle `j` slides over to vacate axis coordinate `a`
+    /// backwards / forwards, or `None` past a wall or the edge.
+    fn way(&self, j: usize, a: usize, fwd: bool) -> Option<u64> {
+        let p = self.p;
+        let (pos, l, size) = (self.s.get(j) as usize, p.len[j] as usize, p.size as usize);
+        let cells = if fwd {
+            if a + l >= size {
+                return None;
+            }
+            pos + l..a + l + 1
+        } else {
+            if a < l {
+                return None;
+            }
+            a - l..pos
+        };
+        let mut m = 0u64;
+        for b in cells {
+            match self.own[cell_of(p, j, b)] {
+                255 => {}
+                254 => return None,
+                o => m |= 1 << o,
+            }
+        }
+        Some(m)
+    }
+
+    /// Meets the obligations `queue[head..len]` (vehicle, axis coordinate it must leave,
+    /// depth) in every way, given the `forced` vehicles; records the smallest count.
+    fn search(
+        &mut self,
+        forced: u64,
+        queue: &mut [(u8, u8, u8); MAX_VEHICLES],
+        head: usize,
+        len: usize,
+    ) {
+        self.nodes += 1;
+        if self.nodes > DEEP_BUDGET {
+            return;
+        }
+        if head == len {
+            self.best = self.best.min(forced.count_ones());
+            return;
+        }
+        let (v, a, depth) = queue[head];
+        let (v, a) = (v as usize, a as usize);
+        let mut ways = [self.way(v, a, false), self.way(v, a, true)];
+        let new = |w: &Option<u64>| w.map_or(u32::MAX, |m| (m & !forced).count_ones());
+        if new(&ways[1]) < new(&ways[0]) {
+            ways.swap(0, 1);
+        }
+        for m in ways.into_iter().flatten() {
+            let more = m & !forced;
+            let f2 = forced | more;
+            if f2.count_ones() >= self.best {
+                continue;
+            }
+            let mut len2 = len;
+            if depth + 1 < self.max_depth {
+                let mut rest = more;
+                while rest != 0 {
+                    let o = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    // a crossing vehicle must leave v's line; a parallel one the cells
+                    // v needs (its nearest one is enough for a bound)
+                    let ao = if self.p.horiz[o] == self.p.horiz[v] {
+                        self.nearest(o, v)
+                    } else {
+                        self.p.line[v] as usize
+                    };
+                    queue[len2] = (o as u8, ao as u8, depth + 1);
+                    len2 += 1;
+                }
+            }
+            self.search(f2, queue, head + 1, len2);
+        }
+    }
+
+    /// For vehicle `o` parallel to `v` and in its way: a cell of `o` that `v` needs (the
+    /// one nearest to `v`, which every way through `o` crosses).
+    fn nearest(&self, o: usize, v: usize) -> usize {
+        let (po, lo) = (self.s.get(o) as usize, self.p.len[o] as usize);
+        if po > self.s.get(v) as usize {
+            po
+        } else {
+            po + lo - 1
+        }
+    }
+}
 
 /// The cell (`row * 16 + column`) at axis coordinate `a` of vehicle `j`'s line.
 #[inline]
