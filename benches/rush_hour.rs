@@ -1,6 +1,9 @@
 //! Rush Hour benchmarks: algorithms and heuristics on the course boards and the hardest
 //! known 6x6 board, and `heurist::bfs` against `pathfinding::bfs` on the identical model.
 //!
+//! The 12x12 board only with the fast non-optimal search (weighted A* with the relaxed-plan
+//! estimate), with and without stubborn-set pruning.
+//!
 //! `cargo bench --bench rush_hour`; the 9x9_5 board (about 10 s a solve) only with
 //! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
 //! take seconds even on the easiest course board (see the example's `--algo idastar`).
@@ -28,6 +31,28 @@ fn astar<const W: usize>(b: &Board, metric: Metric, kind: HeuristicKind) -> u32 
     let h = RushHeuristic::new(&p, kind);
     let opts = Options::new().open_list(OpenList::Lazy);
     heurist::astar_with(&p, RushHour::<W>::start(b), h, opts)
+        .cost()
+        .unwrap()
+}
+
+/// A* with stubborn-set pruning (`--prune`).
+fn astar_pruned<const W: usize>(b: &Board, metric: Metric, kind: HeuristicKind) -> u32 {
+    let mut p = RushHour::<W>::new(b, metric);
+    p.prune = true;
+    let h = RushHeuristic::new(&p, kind);
+    let opts = Options::new().open_list(OpenList::Lazy);
+    heurist::astar_with(&p, RushHour::<W>::start(b), h, opts)
+        .cost()
+        .unwrap()
+}
+
+/// Weighted A* (w = 2) with the relaxed-plan estimate: the fast non-optimal search.
+fn wastar_relaxed<const W: usize>(b: &Board, prune: bool) -> u32 {
+    let mut p = RushHour::<W>::new(b, Metric::Moves);
+    p.prune = prune;
+    let h = RushHeuristic::new(&p, HeuristicKind::Relaxed);
+    let opts = Options::new().open_list(OpenList::Lazy);
+    heurist::weighted_astar_with(&p, RushHour::<W>::start(b), h, 2.0, opts)
         .cost()
         .unwrap()
 }
@@ -102,6 +127,14 @@ fn big_boards(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new("astar_blockers", &id), |x| {
                 x.iter(|| astar::<2>(&b, metric, HeuristicKind::Blockers))
             });
+            g.bench_function(BenchmarkId::new("astar_blocked_pruned", &id), |x| {
+                x.iter(|| astar_pruned::<2>(&b, metric, HeuristicKind::Blocked))
+            });
+            if metric == Metric::Moves {
+                g.bench_function(BenchmarkId::new("astar_deep_pruned", &id), |x| {
+                    x.iter(|| astar_pruned::<2>(&b, metric, HeuristicKind::Deep))
+                });
+            }
             if name == "Rushhour9x9_4" {
                 g.bench_function(BenchmarkId::new("bfs", &id), |x| {
                     x.iter(|| bfs::<2>(&b, metric))
@@ -115,5 +148,21 @@ fn big_boards(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, small_boards, big_boards);
+/// The 12x12 course board: the fast non-optimal search, with and without pruning.
+fn huge_board(c: &mut Criterion) {
+    let mut g = c.benchmark_group("rush_hour_12x12");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(100))
+        .measurement_time(Duration::from_secs(10));
+    let b = course("Rushhour12x12_7");
+    g.bench_function("wastar2_relaxed_pruned/moves", |x| {
+        x.iter(|| wastar_relaxed::<3>(&b, true))
+    });
+    g.bench_function("wastar2_relaxed/moves", |x| {
+        x.iter(|| wastar_relaxed::<3>(&b, false))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, small_boards, big_boards, huge_board);
 criterion_main!(benches);
