@@ -5,7 +5,9 @@
 //! cargo run --release --example rush_hour                      # course board 1, step by step
 //! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour9x9_6.csv --metric steps
 //! cargo run --release --example rush_hour -- --board IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM --json
-//! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour12x12_7.csv --algo wastar --weight 3
+//! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour12x12_7.csv --algo wastar --prune
+//! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour12x12_7.csv --prune \
+//!     --heuristic deep --cost-bound 24 --max-states 260000000 --progress 60   # the optimum: hours, 20 GB
 //! cargo run --release --example rush_hour -- --generate --size 6 --min-moves 20 --seed 7
 //! cargo run --release --example rush_hour -- --study 40
 //! ```
@@ -99,9 +101,10 @@ struct Cli {
     /// Search algorithm.
     #[arg(long, value_enum, default_value = "astar")]
     algo: Algo,
-    /// Heuristic for astar, idastar, wastar, greedy.
-    #[arg(long, value_enum, default_value = "blocked")]
-    heuristic: HeuristicArg,
+    /// Heuristic for astar, idastar, wastar, greedy [default: relaxed for wastar and greedy,
+    /// blocked otherwise].
+    #[arg(long, value_enum)]
+    heuristic: Option<HeuristicArg>,
     /// Weight of weighted A*.
     #[arg(long, default_value_t = 2.0)]
     weight: f64,
@@ -117,7 +120,8 @@ struct Cli {
     /// Print only the summary and the move list, not every board.
     #[arg(long)]
     quiet: bool,
-    /// Stop after storing this many states (reports a lower bound for optimal searches).
+    /// Stop after storing this many states (reports a lower bound for optimal searches);
+    /// default 50 million for a search (about 3.5 GB), 300 000 for the generator's checks.
     #[arg(long)]
     max_states: Option<usize>,
     /// Stop after this many seconds.
@@ -210,11 +214,19 @@ fn load(cli: &Cli) -> Result<(Board, String), String> {
     }
 }
 
+/// The heuristic asked for, or the default for the algorithm.
+fn heuristic_of(cli: &Cli) -> HeuristicArg {
+    cli.heuristic.unwrap_or(match cli.algo {
+        Algo::Wastar | Algo::Greedy => HeuristicArg::Relaxed,
+        _ => HeuristicArg::Blocked,
+    })
+}
+
 type Res<const W: usize> = SearchResult<Packed<W>, Move, u32>;
 
 /// Runs the chosen algorithm on `board`.
 fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Res<W> {
-    let kind = match cli.heuristic {
+    let kind = match heuristic_of(cli) {
         HeuristicArg::Zero => HeuristicKind::Zero,
         HeuristicArg::Blockers => HeuristicKind::Blockers,
         HeuristicArg::Blocked => HeuristicKind::Blocked,
@@ -227,9 +239,8 @@ fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Re
     if !cli.indexed {
         opts = opts.open_list(heurist::OpenList::Lazy);
     }
-    if let Some(n) = cli.max_states {
-        opts = opts.max_states(n);
-    }
+    // about 70 bytes a stored state: the default keeps a search under 4 GB
+    opts = opts.max_states(cli.max_states.unwrap_or(50_000_000));
     if let Some(b) = cli.cost_bound {
         opts = opts.cost_bound(b);
     }
@@ -269,8 +280,10 @@ fn solve<const W: usize>(cli: &Cli, board: &Board, label: &str) -> Result<ExitCo
     let result = search(cli, board, &problem);
     let stats = result.stats;
     let optimal = !matches!(cli.algo, Algo::Wastar | Algo::Greedy)
-        && (!matches!(cli.heuristic, HeuristicArg::Chain | HeuristicArg::Relaxed)
-            || matches!(cli.algo, Algo::Bfs | Algo::Dijkstra));
+        && (!matches!(
+            heuristic_of(cli),
+            HeuristicArg::Chain | HeuristicArg::Relaxed
+        ) || matches!(cli.algo, Algo::Bfs | Algo::Dijkstra));
     match result.outcome {
         Outcome::Found(sol) => {
             let raw: Vec<Move> = sol.actions().copied().collect();
@@ -387,6 +400,12 @@ fn solve<const W: usize>(cli: &Cli, board: &Board, label: &str) -> Result<ExitCo
                     stats.stored,
                     stats.elapsed.as_secs_f64()
                 );
+                if reason == StopReason::MaxStates {
+                    println!(
+                        "for a quick answer (not proven optimal) try --algo wastar --heuristic relaxed --prune; \
+                         for the optimum, --prune, --heuristic deep, --cost-bound and a larger --max-states"
+                    );
+                }
             }
             Ok(ExitCode::from(1))
         }
