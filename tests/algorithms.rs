@@ -34,6 +34,26 @@ impl Problem for Graph {
     }
 }
 
+/// The same graph with each state boxed in a `Vec` (heap-owning states take BFS's other
+/// store, indexed by node ids rather than by value).
+struct Boxed<'a>(&'a Graph);
+
+impl Problem for Boxed<'_> {
+    type State = Vec<usize>;
+    type Action = usize;
+    type Cost = u32;
+
+    fn is_goal(&self, s: &Vec<usize>) -> bool {
+        self.0.goal[s[0]]
+    }
+
+    fn successors(&self, s: &Vec<usize>, out: &mut Successors<Vec<usize>, usize, u32>) {
+        for (i, &(t, w)) in self.0.adj[s[0]].iter().enumerate() {
+            out.push(i, vec![t], w);
+        }
+    }
+}
+
 /// Least cost from `start` to every node (Bellman-Ford), `None` when unreachable.
 fn bellman_ford(g: &Graph, start: usize) -> Vec<Option<u32>> {
     let mut dist = vec![None; g.adj.len()];
@@ -227,6 +247,34 @@ proptest! {
         // On unit costs the least-cost searches agree with BFS.
         let ida = heurist::idastar(&u, start, heurist::Zero);
         prop_assert_eq!(replay(&u, start, &ida), fewest.map(|d| d as u32));
+    }
+
+    #[test]
+    fn bfs_stores_agree_on_boxed_states((g, start) in graph_strategy(12, 20), bound in 0u32..40) {
+        let plain = heurist::bfs(&g, start);
+        let boxed = heurist::bfs(&Boxed(&g), vec![start]);
+        prop_assert_eq!(boxed.solution().map(|s| s.len()), fewest_edges(&g, start));
+        prop_assert_eq!(boxed.cost(), plain.cost());
+        prop_assert_eq!(boxed.is_exhausted(), plain.is_exhausted());
+        prop_assert_eq!(boxed.stats.stored, plain.stats.stored);
+        if let Some(sol) = boxed.solution() {
+            // the actions replay on the plain graph to the same cost
+            let mut at = start;
+            for a in sol.actions() {
+                at = g.adj[at][*a].0;
+            }
+            prop_assert!(g.goal[at]);
+            prop_assert_eq!(sol.steps.last().map_or(&sol.start, |s| &s.state), &vec![at]);
+        }
+        // under a cost bound both keep path costs and stop alike
+        let opts = || Options::new().cost_bound(bound);
+        let plain = heurist::bfs_with(&g, start, opts());
+        let boxed = heurist::bfs_with(&Boxed(&g), vec![start], opts());
+        prop_assert_eq!(boxed.cost(), plain.cost());
+        prop_assert_eq!(boxed.stop_reason(), plain.stop_reason());
+        if let Some(c) = plain.cost() {
+            prop_assert!(c <= bound);
+        }
     }
 
     #[test]

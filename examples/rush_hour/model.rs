@@ -660,51 +660,219 @@ impl<const W: usize> Problem for RushHour<W> {
     }
 
     fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, Move, u32>) {
-        let rows = self.occupancy(s);
-        let size = self.size;
-        let all = self.metric == Metric::Moves;
-        let keep = if self.prune {
-            self.stubborn(s, &rows)
-        } else {
-            u64::MAX
+        let keep = |rows: &[u16; MAX_SIZE]| {
+            if self.prune {
+                self.stubborn(s, rows)
+            } else {
+                u64::MAX
+            }
         };
-        for i in 0..self.n {
-            if keep >> i & 1 == 0 {
-                continue;
+        if self.size <= 8 && self.n <= 16 {
+            // the whole board in a machine word, the whole state in one word
+            let keep = self.prune.then(|| keep(&self.occupancy(s)));
+            if self.metric == Metric::Moves {
+                push_small_moves::<W, true>(self, s, keep, out);
+            } else {
+                push_small_moves::<W, false>(self, s, keep, out);
             }
-            let p = s.get(i);
-            let l = self.len[i];
-            let line = self.line[i];
-            let free = |q: u8| -> bool {
-                if self.horiz[i] {
-                    rows[line as usize] >> q & 1 == 0
-                } else {
-                    rows[q as usize] >> line & 1 == 0
+        } else {
+            let mut rows = self.wall_rows;
+            let mut cols = [0u16; MAX_SIZE];
+            fill_lines(self, s, &mut rows, &mut cols);
+            push_moves(self, s, keep(&rows), out, |horiz, line| {
+                u32::from(if horiz { rows[line] } else { cols[line] })
+            });
+        }
+    }
+}
+
+/// Pushes the moves of the vehicles in `keep` (bit `i`: vehicle `i`), those of vehicle 0
+/// first, each vehicle's backwards (left / up) then forwards (right / down), nearest
+/// first. `taken(horizontal, line)`: the occupancy of a row (`horizontal`) or a column,
+/// bit `k` for its `k`-th cell.
+#[inline(always)]
+fn push_moves<const W: usize>(
+    p: &RushHour<W>,
+    s: &Packed<W>,
+    keep: u64,
+    out: &mut Successors<Packed<W>, Move, u32>,
+    taken: impl Fn(bool, usize) -> u32,
+) {
+    // sliding any distance, or one cell
+    let reach = if p.metric == Metric::Moves { 16 } else { 1 };
+    let n = p.n;
+    let (horiz, line, len) = (&p.horiz[..n], &p.line[..n], &p.len[..n]);
+    // cells at and past the board's edge count as taken
+    let edge = !0u32 << p.size;
+    for i in 0..n {
+        if keep >> i & 1 == 0 {
+            continue;
+        }
+        let (at, l) = (s.get(i) as u32, len[i] as u32);
+        let taken = edge | taken(horiz[i], line[i] as usize);
+        // free cells just before the vehicle: bit `c + 1` stands for cell `c` and bit 0 for
+        // a taken cell -1, so the highest set bit below bit `at + 1` is the nearest obstacle
+        let below = ((taken << 1) | 1) & ((2 << at) - 1);
+        let first = (at - (31 - below.leading_zeros())).min(reach);
+        let last = (taken >> (at + l)).trailing_zeros().min(reach);
+        if first + last == 0 {
+            continue;
+        }
+        let (word, shift) = (i / 16, (i % 16) * 4);
+        let mut base = *s;
+        base.0[word] &= !(15 << shift);
+        let mut q = at;
+        while q + first > at {
+            q -= 1;
+            let mut t = base;
+            t.0[word] |= u64::from(q) << shift;
+            out.push((i as u8, q as i8 - at as i8), t, 1);
+        }
+        let mut q = at;
+        while q < at + last {
+            q += 1;
+            let mut t = base;
+            t.0[word] |= u64::from(q) << shift;
+            out.push((i as u8, q as i8 - at as i8), t, 1);
+        }
+    }
+}
+
+/// [`push_moves`] for boards up to 8x8 with up to 16 vehicles (`ANY`: under the moves
+/// metric), without a branch per vehicle: each vehicle's moves are first counted (at most
+/// 7), as a run of bits in its byte of a 128-bit mask, then the mask's bits are turned
+/// into successors in order.
+#[inline(always)]
+fn push_small_moves<const W: usize, const ANY: bool>(
+    p: &RushHour<W>,
+    s: &Packed<W>,
+    keep: Option<u64>,
+    out: &mut Successors<Packed<W>, Move, u32>,
+) {
+    let n = p.n;
+    let (horiz, line, len) = (&p.horiz[..n], &p.line[..n], &p.len[..n]);
+    let word = s.0[0];
+    // the occupancy, bit 8r + c for cell (r, c), and its transpose; each vehicle is first
+    // drawn along its own line, bit 8 * line + k for its k-th cell: the horizontal ones
+    // into `along_rows`, the vertical ones into `along_cols`, transposed
+    let mut along_rows = 0u64;
+    if p.wall_rows != [0; MAX_SIZE] {
+        for (r, &walls) in p.wall_rows[..8].iter().enumerate() {
+            along_rows |= u64::from(walls) << (8 * r);
+        }
+    }
+    let mut along_cols = 0u64;
+    for i in 0..n {
+        let (at, l, ln) = ((word >> (4 * i)) as u32 & 15, len[i] as u32, line[i] as u32);
+        let cells = ((1u64 << l) - 1) << (8 * ln + at);
+        // without a branch, and with two independent chains of `|=`
+        let h = u64::from(horiz[i]).wrapping_neg();
+        along_rows |= cells & h;
+        along_cols |= cells & !h;
+    }
+    let by_rows = along_rows | transpose(along_cols);
+    let by_cols = along_cols | transpose(along_rows);
+    let edge = !0u32 << p.size;
+    // vehicle i's moves: a run of bits (the k-th move: bit k) and how many go backwards
+    let moves = |i: usize| -> (u64, u32) {
+        let (at, l) = ((word >> (4 * i)) as u32 & 15, len[i] as u32);
+        let h = u64::from(horiz[i]).wrapping_neg();
+        let taken = edge | u32::from((((by_rows & h) | (by_cols & !h)) >> (8 * line[i])) as u8);
+        // bit `c + 1` stands for cell `c` and bit 0 for a taken cell -1
+        let (back, ahead) = if ANY {
+            // the highest set bit below bit `at + 1` is the nearest obstacle behind
+            let below = ((taken << 1) | 1) & ((2 << at) - 1);
+            let back = at - (31 - below.leading_zeros());
+            (back, (taken >> (at + l)).trailing_zeros())
+        } else {
+            (!(((taken << 1) | 1) >> at) & 1, !(taken >> (at + l)) & 1)
+        };
+        ((1u64 << (back + ahead)) - 1, back)
+    };
+    // bit 8i + k: the k-th move of vehicle i (backwards first); backs: 4 bits a vehicle
+    let mut runs = [0u64; 2];
+    let mut backs = 0u64;
+    for (half, run) in runs.iter_mut().enumerate() {
+        for i in 8 * half..n.min(8 * half + 8) {
+            let (r, back) = moves(i);
+            *run |= r << (8 * (i % 8));
+            backs |= u64::from(back) << (4 * i);
+        }
+    }
+    if let Some(keep) = keep {
+        for (i, run) in runs.iter_mut().enumerate() {
+            for k in 0..8 {
+                if keep >> (8 * i + k) & 1 == 0 {
+                    *run &= !(0xff << (8 * k));
                 }
+            }
+        }
+    }
+    for (half, mut run) in runs.into_iter().enumerate() {
+        while run != 0 {
+            let b = run.trailing_zeros();
+            run &= run - 1;
+            let i = (half * 8) as u32 + b / 8;
+            let (k, back) = (b % 8, (backs >> (4 * i)) as u32 & 15);
+            let delta = if k < back {
+                -(k as i32) - 1
+            } else {
+                (k - back) as i32 + 1
             };
-            // backwards (left / up)
-            let mut q = p;
-            while q > 0 && free(q - 1) {
-                q -= 1;
-                let mut t = *s;
-                t.set(i, q);
-                out.push((i as u8, q as i8 - p as i8), t, 1);
-                if !all {
-                    break;
-                }
+            let mut t = *s;
+            t.0[0] = word.wrapping_add((delta as i64 as u64) << (4 * i));
+            out.push((i as u8, delta as i8), t, 1);
+        }
+    }
+}
+
+/// Transposes an 8x8 bit matrix (bit `8r + c` to bit `8c + r`), in three rounds of swaps
+/// (Hacker's Delight, 7-3).
+#[inline(always)]
+fn transpose(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^ t ^ (t << 28)
+}
+
+/// Adds the vehicles of `s` to the occupancy by rows (bit `c` of `rows[r]`: cell `(r, c)`
+/// is taken, as in [`RushHour::occupancy`]) and by columns (bit `r` of `cols[c]`), which
+/// come in holding the walls by rows and nothing.
+///
+/// The two arrays are filled in place: built by narrow stores and then copied out whole,
+/// they would stall the processor's store forwarding.
+#[inline(always)]
+fn fill_lines<const W: usize>(
+    p: &RushHour<W>,
+    s: &Packed<W>,
+    rows: &mut [u16; MAX_SIZE],
+    cols: &mut [u16; MAX_SIZE],
+) {
+    if p.wall_rows != [0; MAX_SIZE] {
+        for (r, &walls) in p.wall_rows.iter().enumerate() {
+            let mut w = walls;
+            while w != 0 {
+                cols[w.trailing_zeros() as usize] |= 1 << r;
+                w &= w - 1;
             }
-            // forwards (right / down)
-            let mut e = p + l; // first cell past the vehicle
-            while e < size && free(e) {
-                e += 1;
-                let np = e - l;
-                let mut t = *s;
-                t.set(i, np);
-                out.push((i as u8, np as i8 - p as i8), t, 1);
-                if !all {
-                    break;
-                }
-            }
+        }
+    }
+    let n = p.n;
+    let (horiz, line, len) = (&p.horiz[..n], &p.line[..n], &p.len[..n]);
+    for i in 0..n {
+        let (pos, l, ln) = (s.get(i) as usize, len[i] as usize, line[i] as usize);
+        let run = (((1u32 << l) - 1) << pos) as u16;
+        let (along, across) = if horiz[i] {
+            (&mut *rows, &mut *cols)
+        } else {
+            (&mut *cols, &mut *rows)
+        };
+        along[ln] |= run;
+        for a in &mut across[pos..pos + l] {
+            *a |= 1 << ln;
         }
     }
 }

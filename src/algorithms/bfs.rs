@@ -1,6 +1,6 @@
 //! Breadth-first search.
 
-use crate::collections::{Arena, Lookup};
+use crate::collections::{inline_states, BfsStore, IdIndex, InlineIndex, SeenIndex};
 use crate::search::{Monitor, Options, Outcome, SearchResult, StopReason};
 use crate::traits::{Cost, Problem, Successors};
 
@@ -8,8 +8,9 @@ use crate::traits::{Cost, Problem, Successors};
 /// the ordering, but the returned [`Solution::cost`](crate::Solution) adds them up).
 ///
 /// Goals are recognised when generated, one level earlier than when expanded. Every
-/// reached state is stored once, in an arena with its parent link that doubles as the FIFO
-/// queue, indexed by a hash table of 4-byte node ids.
+/// reached state is stored once, in a vector that doubles as the FIFO queue, with its
+/// parent link beside it; duplicates are detected by a hash set that holds small
+/// plain-data states by value and larger ones as 4-byte node ids.
 ///
 /// # Examples
 ///
@@ -56,65 +57,82 @@ pub fn bfs_with<P>(
 where
     P: Problem + ?Sized,
 {
+    if inline_states::<P::State>() {
+        search::<P, InlineIndex<P::State>>(problem, start, opts)
+    } else {
+        search::<P, IdIndex>(problem, start, opts)
+    }
+}
+
+/// The search itself, over a store whose duplicate index is `I`.
+fn search<P, I>(
+    problem: &P,
+    start: P::State,
+    opts: Options<'_, P::Cost>,
+) -> SearchResult<P::State, P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    I: SeenIndex<P::State>,
+{
     let mut mon = Monitor::new(opts);
     let max_depth = mon.max_depth();
     let cost_bound = mon.cost_bound();
-    let mut arena = Arena::new();
     let mut buf = Successors::new();
     let mut limited = None;
 
     let start_is_goal = problem.is_goal(&start);
-    arena.insert_start(start, P::Cost::ZERO);
+    let mut store = BfsStore::<_, _, _, I>::new(start, cost_bound.is_some());
     if start_is_goal {
         mon.stats.stored = 1;
-        return mon.finish(Outcome::Found(arena.solution(0)));
+        return mon.finish(Outcome::Found(store.solution(0)));
     }
     let mut cursor = 0;
     let mut depth = 0; // depth of the node at `cursor`
     let mut level_end = 1; // first node of the next level
 
-    while cursor < arena.len() {
+    while cursor < store.len() {
         if cursor == level_end {
             depth += 1;
-            level_end = arena.len();
+            level_end = store.len();
         }
-        mon.stats.max_frontier = mon.stats.max_frontier.max(arena.len() - cursor);
+        mon.stats.max_frontier = mon.stats.max_frontier.max(store.len() - cursor);
         if max_depth.is_some_and(|m| depth >= m) {
             limited = Some(StopReason::MaxDepth);
             break;
         }
-        mon.stats.stored = arena.len();
+        mon.stats.stored = store.len();
         if let Some(reason) = mon.check() {
             return mon.stopped(reason, None);
         }
         let id = cursor;
         cursor += 1;
         mon.stats.expanded += 1;
-        problem.successors(arena.state(id), &mut buf);
+        problem.successors(store.state(id), &mut buf);
+        let g = store.g(id);
         for succ in buf.drain() {
             mon.stats.generated += 1;
-            let Lookup::Vacant(hash) = arena.lookup(&succ.state) else {
+            let Some(at) = store.vacant(&succ.state) else {
                 mon.stats.duplicates += 1;
                 continue;
             };
-            let g2 = arena.data(id).saturating_add(succ.cost);
+            let g2 = g.map_or(succ.cost, |g| g.saturating_add(succ.cost));
             if cost_bound.is_some_and(|b| g2 > b) {
                 limited = Some(StopReason::CostBound);
                 continue;
             }
-            if mon.full(arena.len()) || arena.is_full() {
-                mon.stats.stored = arena.len();
+            if mon.full(store.len()) || store.is_full() {
+                mon.stats.stored = store.len();
                 return mon.stopped(StopReason::MaxStates, None);
             }
             let is_goal = problem.is_goal(&succ.state);
-            let cid = arena.insert(hash, succ.state, id, Some((succ.action, succ.cost)), g2);
+            let cid = store.insert(at, succ.state, id, succ.action, succ.cost, g2);
             if is_goal {
-                mon.stats.stored = arena.len();
-                return mon.finish(Outcome::Found(arena.solution(cid)));
+                mon.stats.stored = store.len();
+                return mon.finish(Outcome::Found(store.solution(cid)));
             }
         }
     }
-    mon.stats.stored = arena.len();
+    mon.stats.stored = store.len();
     match limited {
         Some(reason) => mon.stopped(reason, None),
         None => mon.finish(Outcome::Exhausted),

@@ -1,0 +1,388 @@
+//! The lean node store of breadth-first search.
+//!
+//! Breadth-first search needs per node only its state, the link back to its parent (for
+//! the solution) and, under a cost bound, its path cost; it never looks a stored state up
+//! to change it. So the store keeps the states in one dense vector, which is also the FIFO
+//! queue, the links beside it, and a duplicate index that is a plain set: of the states
+//! themselves when they are small and plain data (a lookup then touches one place in
+//! memory), of 4-byte node ids into the state vector otherwise.
+
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::mem::{needs_drop, size_of};
+
+use hashbrown::HashTable;
+
+use crate::search::{Solution, Step};
+use crate::traits::Cost;
+
+/// How many nodes a store has room for from the start (a few kilobytes): small searches
+/// never grow it.
+const INITIAL: usize = 1792;
+
+/// The largest state (in bytes) the index stores by value.
+const INLINE_MAX: usize = 32;
+
+/// Whether states of type `S` are kept in the index by value: small and without drop glue,
+/// so a copy is cheap and owns nothing.
+#[inline]
+pub(crate) const fn inline_states<S>() -> bool {
+    size_of::<S>() <= INLINE_MAX && !needs_drop::<S>()
+}
+
+/// A fast hash for search states: every word of input goes through one 64x64->128-bit
+/// multiply whose halves are folded together, so each output bit depends on every input
+/// bit (hashbrown takes the bucket from the low bits and a tag from the top 7).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct FoldHasher {
+    hash: u64,
+}
+
+/// An odd 64-bit constant with well-spread bits (from Steele and Vigna's MCG multipliers).
+const MUL: u64 = 0xf135_7aea_2e62_a9c5;
+
+impl FoldHasher {
+    #[inline(always)]
+    fn add(&mut self, word: u64) {
+        let m = u128::from(self.hash ^ word) * u128::from(MUL);
+        self.hash = (m as u64) ^ ((m >> 64) as u64);
+    }
+}
+
+impl Hasher for FoldHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap()));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            // the length keeps "ab" and "ab\0" apart
+            self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.add(i as u64);
+        self.add((i >> 64) as u64);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// Builds [`FoldHasher`]s.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct FoldBuildHasher;
+
+impl BuildHasher for FoldBuildHasher {
+    type Hasher = FoldHasher;
+
+    #[inline]
+    fn build_hasher(&self) -> FoldHasher {
+        FoldHasher::default()
+    }
+}
+
+#[inline(always)]
+fn hash_of<S: Hash>(state: &S) -> u64 {
+    FoldBuildHasher.hash_one(state)
+}
+
+/// Where a state not yet stored goes: its hash.
+#[derive(Clone, Copy)]
+pub(crate) struct Vacancy {
+    hash: u64,
+}
+
+/// A stored node: its state and how it was reached.
+pub(crate) struct Node<S, A, C> {
+    state: S,
+    parent: u32,
+    /// The action from the parent and the step's cost; `None` for the start node.
+    link: Option<(A, C)>,
+}
+
+/// log2 of the nodes in a segment of [`Nodes`].
+const SEGMENT_BITS: u32 = 12;
+const SEGMENT: usize = 1 << SEGMENT_BITS;
+
+/// The nodes, in segments of [`SEGMENT`] that never move: no copying as the store grows,
+/// and no memory touched beyond the nodes stored.
+pub(crate) struct Nodes<S, A, C> {
+    segments: Vec<Vec<Node<S, A, C>>>,
+    len: usize,
+}
+
+impl<S, A, C> Nodes<S, A, C> {
+    fn new() -> Self {
+        Nodes {
+            segments: Vec::new(),
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, node: Node<S, A, C>) {
+        if self.len % SEGMENT == 0 {
+            self.segments.push(Vec::with_capacity(SEGMENT));
+        }
+        self.segments[self.len >> SEGMENT_BITS].push(node);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn get(&self, id: usize) -> &Node<S, A, C> {
+        &self.segments[id >> SEGMENT_BITS][id % SEGMENT]
+    }
+}
+
+/// The set of stored states, answering "seen before?".
+pub(crate) trait SeenIndex<S> {
+    /// An empty index; `first` is the first state it will hold.
+    fn new(first: &S) -> Self;
+    /// `None` if `state` is stored, else where it goes, for [`SeenIndex::insert`].
+    fn vacant<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Option<Vacancy>;
+    /// Records the state of node `id`, which [`SeenIndex::vacant`] reported vacant at
+    /// `at`, with no insertion in between.
+    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize);
+}
+
+/// The states themselves, by value (for small plain-data states): a lookup touches one
+/// place in memory.
+pub(crate) struct InlineIndex<S>(HashTable<S>);
+
+impl<S: Clone + Eq + Hash> SeenIndex<S> for InlineIndex<S> {
+    fn new(_: &S) -> Self {
+        InlineIndex(HashTable::with_capacity(INITIAL))
+    }
+
+    #[inline]
+    fn vacant<A, C>(&self, _: &Nodes<S, A, C>, state: &S) -> Option<Vacancy> {
+        let hash = hash_of(state);
+        match self.0.find(hash, |s| s == state) {
+            Some(_) => None,
+            None => Some(Vacancy { hash }),
+        }
+    }
+
+    #[inline]
+    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize) {
+        // a full table doubles, rehashing every state
+        self.0
+            .insert_unique(at.hash, nodes.get(id).state.clone(), hash_of);
+    }
+}
+
+/// Node ids (4 bytes a state, whatever its size).
+pub(crate) struct IdIndex(HashTable<u32>);
+
+impl<S: Eq + Hash> SeenIndex<S> for IdIndex {
+    fn new(_: &S) -> Self {
+        IdIndex(HashTable::with_capacity(INITIAL))
+    }
+
+    #[inline]
+    fn vacant<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Option<Vacancy> {
+        let hash = hash_of(state);
+        match self
+            .0
+            .find(hash, |&id| nodes.get(id as usize).state == *state)
+        {
+            Some(_) => None,
+            None => Some(Vacancy { hash }),
+        }
+    }
+
+    #[inline]
+    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize) {
+        let rehash = |&i: &u32| hash_of(&nodes.get(i as usize).state);
+        self.0.insert_unique(at.hash, id as u32, rehash);
+    }
+}
+
+/// The most nodes a store holds (ids are stored as `u32`).
+const MAX_NODES: usize = u32::MAX as usize - 1;
+
+/// Every state breadth-first search has reached, in the order reached (node ids are
+/// indices; the start is node 0), with the parent links and the duplicate index `I`.
+pub(crate) struct BfsStore<S, A, C, I> {
+    nodes: Nodes<S, A, C>,
+    /// Path costs, kept only when asked for (under a cost bound).
+    g: Option<Vec<C>>,
+    index: I,
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C, I> {
+    /// A store holding only `start`; `track_cost`: keep each node's path cost.
+    pub(crate) fn new(start: S, track_cost: bool) -> Self {
+        let mut store = BfsStore {
+            nodes: Nodes::new(),
+            g: track_cost.then(|| vec![C::ZERO]),
+            index: I::new(&start),
+        };
+        let at = store.index.vacant(&store.nodes, &start).unwrap();
+        store.nodes.push(Node {
+            state: start,
+            parent: u32::MAX,
+            link: None,
+        });
+        store.index.insert(&store.nodes, at, 0);
+        store
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len
+    }
+
+    /// Whether the store can take no more nodes.
+    #[inline]
+    pub(crate) fn is_full(&self) -> bool {
+        self.nodes.len >= MAX_NODES
+    }
+
+    #[inline]
+    pub(crate) fn state(&self, id: usize) -> &S {
+        &self.nodes.get(id).state
+    }
+
+    /// The path cost of node `id`, if costs are kept.
+    #[inline]
+    pub(crate) fn g(&self, id: usize) -> Option<C> {
+        self.g.as_ref().map(|g| g[id])
+    }
+
+    /// `None` if `state` is stored, else where it goes, for [`BfsStore::insert`].
+    #[inline]
+    pub(crate) fn vacant(&self, state: &S) -> Option<Vacancy> {
+        self.index.vacant(&self.nodes, state)
+    }
+
+    /// Stores a state that [`vacant`](BfsStore::vacant) reported vacant at `at`,
+    /// reached from `parent` by `action` at step cost `cost`, with path cost `g` (used only
+    /// if costs are kept). Returns its id.
+    #[inline]
+    pub(crate) fn insert(
+        &mut self,
+        at: Vacancy,
+        state: S,
+        parent: usize,
+        action: A,
+        cost: C,
+        g: C,
+    ) -> usize {
+        let id = self.nodes.len;
+        self.nodes.push(Node {
+            state,
+            parent: parent as u32,
+            link: Some((action, cost)),
+        });
+        if let Some(gs) = &mut self.g {
+            gs.push(g);
+        }
+        self.index.insert(&self.nodes, at, id);
+        id
+    }
+
+    /// The path from the start node to `id`.
+    pub(crate) fn solution(&self, id: usize) -> Solution<S, A, C> {
+        let mut steps = Vec::new();
+        let mut at = id;
+        while let Some((action, cost)) = &self.nodes.get(at).link {
+            steps.push(Step {
+                action: action.clone(),
+                state: self.nodes.get(at).state.clone(),
+                cost: *cost,
+            });
+            at = self.nodes.get(at).parent as usize;
+        }
+        steps.reverse();
+        let cost = steps
+            .iter()
+            .fold(C::ZERO, |acc, s| acc.saturating_add(s.cost));
+        Solution {
+            start: self.nodes.get(at).state.clone(),
+            steps,
+            cost,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fold_hasher_separates_lengths_and_words() {
+        let h = |x: &dyn Fn(&mut FoldHasher)| {
+            let mut s = FoldHasher::default();
+            x(&mut s);
+            s.finish()
+        };
+        assert_ne!(h(&|s| s.write(b"ab")), h(&|s| s.write(b"ab\0")));
+        assert_ne!(h(&|s| s.write_u64(1)), h(&|s| s.write_u64(2)));
+        assert_ne!(h(&|s| [1u64, 2].hash(s)), h(&|s| [2u64, 1].hash(s)));
+        // both ends of the hash (bucket and tag) vary for consecutive keys
+        let hs: Vec<u64> = (0u64..64).map(|i| h(&|s| s.write_u64(i))).collect();
+        let low: std::collections::HashSet<u64> = hs.iter().map(|x| x & 63).collect();
+        let top: std::collections::HashSet<u64> = hs.iter().map(|x| x >> 57).collect();
+        assert!(low.len() > 32 && top.len() > 32);
+    }
+
+    fn store_roundtrip<I: SeenIndex<u32>>() {
+        let mut st: BfsStore<u32, char, u8, I> = BfsStore::new(7, true);
+        assert!(st.vacant(&7).is_none());
+        let h = st.vacant(&8).unwrap();
+        let a = st.insert(h, 8, 0, 'a', 2, 2);
+        let h = st.vacant(&9).unwrap();
+        let b = st.insert(h, 9, a, 'b', 3, 5);
+        assert!(st.vacant(&8).is_none() && st.vacant(&9).is_none());
+        assert_eq!((st.len(), st.g(b), *st.state(b)), (3, Some(5), 9));
+        let sol = st.solution(b);
+        assert_eq!(sol.start, 7);
+        assert_eq!(sol.cost, 5);
+        assert_eq!(sol.actions().collect::<String>(), "ab");
+        for k in 10..5000 {
+            let h = st.vacant(&k).unwrap();
+            st.insert(h, k, 0, 'x', 1, 1);
+        }
+        assert!((7..5000).all(|k| st.vacant(&k).is_none()));
+    }
+
+    #[test]
+    fn both_indexes_store_and_find() {
+        store_roundtrip::<InlineIndex<u32>>();
+        store_roundtrip::<IdIndex>();
+    }
+}
