@@ -8,8 +8,8 @@ use crate::traits::{Cost, Problem, Successors};
 /// the ordering, but the returned [`Solution::cost`](crate::Solution) adds them up).
 ///
 /// Goals are recognised when generated, one level earlier than when expanded. Every
-/// reached state is stored once, in a vector that doubles as the FIFO queue, with its
-/// parent link beside it; duplicates are detected by a hash set that holds small
+/// reached state is stored once, with its parent link, in the order reached (the store
+/// doubles as the FIFO queue); duplicates are detected by a hash set that holds small
 /// plain-data states by value and larger ones as 4-byte node ids.
 ///
 /// # Examples

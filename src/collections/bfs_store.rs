@@ -2,10 +2,10 @@
 //!
 //! Breadth-first search needs per node only its state, the link back to its parent (for
 //! the solution) and, under a cost bound, its path cost; it never looks a stored state up
-//! to change it. So the store keeps the states in one dense vector, which is also the FIFO
-//! queue, the links beside it, and a duplicate index that is a plain set: of the states
-//! themselves when they are small and plain data (a lookup then touches one place in
-//! memory), of 4-byte node ids into the state vector otherwise.
+//! to change it. So the store keeps the nodes (state and link) in the order reached, in
+//! fixed segments that never move, which are also the FIFO queue, and a duplicate index
+//! that is a plain set: of the states themselves when they are small and plain data (a
+//! lookup then touches one place in memory), of 4-byte node ids otherwise.
 
 use std::hash::Hash;
 use std::mem::{needs_drop, size_of};
@@ -16,8 +16,8 @@ use super::fold_hash::hash_of;
 use crate::search::{Solution, Step};
 use crate::traits::Cost;
 
-/// How many nodes a store has room for from the start (a few kilobytes): small searches
-/// never grow it.
+/// How many states the duplicate index has room for from the start (a few kilobytes):
+/// small searches never grow it.
 const INITIAL: usize = 1792;
 
 /// The largest state (in bytes) the index stores by value.
