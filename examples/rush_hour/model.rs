@@ -454,6 +454,10 @@ pub struct RushHour<const W: usize> {
     line: Vec<u8>,
     len: Vec<u8>,
     wall_rows: [u16; MAX_SIZE],
+    /// The walls by columns (bit `r` of `wall_cols[c]`: cell `(r, c)`).
+    wall_cols: [u16; MAX_SIZE],
+    /// On boards up to 8x8, the walls as a bit board (bit `8r + c`); 0 on larger ones.
+    wall_board: u64,
     red: usize,
     goal_pos: u8,
     /// Bit `i` set: vehicle `i` is horizontal in that row (`in_row`) / vertical in that
@@ -476,8 +480,14 @@ impl<const W: usize> RushHour<W> {
             "state too small for the board"
         );
         let mut wall_rows = [0u16; MAX_SIZE];
+        let mut wall_cols = [0u16; MAX_SIZE];
+        let mut wall_board = 0u64;
         for &(r, c) in &board.walls {
             wall_rows[r as usize] |= 1 << c;
+            wall_cols[c as usize] |= 1 << r;
+            if board.size <= 8 {
+                wall_board |= 1 << (8 * r + c);
+            }
         }
         let mut in_row = [0u64; MAX_SIZE];
         let mut in_col = [0u64; MAX_SIZE];
@@ -495,6 +505,8 @@ impl<const W: usize> RushHour<W> {
             line: board.vehicles.iter().map(|v| v.line).collect(),
             len: board.vehicles.iter().map(|v| v.len).collect(),
             wall_rows,
+            wall_cols,
+            wall_board,
             red: board.red,
             goal_pos: (board.size - board.vehicles[board.red].len as usize) as u8,
             in_row,
@@ -676,8 +688,7 @@ impl<const W: usize> Problem for RushHour<W> {
                 push_small_moves::<W, false>(self, s, keep, out);
             }
         } else {
-            let mut rows = self.wall_rows;
-            let mut cols = [0u16; MAX_SIZE];
+            let (mut rows, mut cols) = (self.wall_rows, self.wall_cols);
             fill_lines(self, s, &mut rows, &mut cols);
             push_moves(self, s, keep(&rows), out, |horiz, line| {
                 u32::from(if horiz { rows[line] } else { cols[line] })
@@ -755,12 +766,7 @@ fn push_small_moves<const W: usize, const ANY: bool>(
     // the occupancy, bit 8r + c for cell (r, c), and its transpose; each vehicle is first
     // drawn along its own line, bit 8 * line + k for its k-th cell: the horizontal ones
     // into `along_rows`, the vertical ones into `along_cols`, transposed
-    let mut along_rows = 0u64;
-    if p.wall_rows != [0; MAX_SIZE] {
-        for (r, &walls) in p.wall_rows[..8].iter().enumerate() {
-            along_rows |= u64::from(walls) << (8 * r);
-        }
-    }
+    let mut along_rows = p.wall_board;
     let mut along_cols = 0u64;
     for i in 0..n {
         let (at, l, ln) = ((word >> (4 * i)) as u32 & 15, len[i] as u32, line[i] as u32);
@@ -840,7 +846,7 @@ fn transpose(mut x: u64) -> u64 {
 
 /// Adds the vehicles of `s` to the occupancy by rows (bit `c` of `rows[r]`: cell `(r, c)`
 /// is taken, as in [`RushHour::occupancy`]) and by columns (bit `r` of `cols[c]`), which
-/// come in holding the walls by rows and nothing.
+/// come in holding the walls.
 ///
 /// The two arrays are filled in place: built by narrow stores and then copied out whole,
 /// they would stall the processor's store forwarding.
@@ -851,15 +857,6 @@ fn fill_lines<const W: usize>(
     rows: &mut [u16; MAX_SIZE],
     cols: &mut [u16; MAX_SIZE],
 ) {
-    if p.wall_rows != [0; MAX_SIZE] {
-        for (r, &walls) in p.wall_rows.iter().enumerate() {
-            let mut w = walls;
-            while w != 0 {
-                cols[w.trailing_zeros() as usize] |= 1 << r;
-                w &= w - 1;
-            }
-        }
-    }
     let n = p.n;
     let (horiz, line, len) = (&p.horiz[..n], &p.line[..n], &p.len[..n]);
     for i in 0..n {
@@ -1247,26 +1244,7 @@ impl<const W: usize> RushHeuristic<W> {
     fn chain(&self, s: &Packed<W>) -> u32 {
         let p = &self.p;
         let size = p.size as usize;
-        let mut own = [255u8; MAX_SIZE * MAX_SIZE];
-        for r in 0..size {
-            for c in 0..size {
-                if p.wall_rows[r] >> c & 1 == 1 {
-                    own[r * 16 + c] = 254;
-                }
-            }
-        }
-        for j in 0..p.n {
-            let pos = s.get(j) as usize;
-            let line = p.line[j] as usize;
-            for k in 0..p.len[j] as usize {
-                let idx = if p.horiz[j] {
-                    line * 16 + pos + k
-                } else {
-                    (pos + k) * 16 + line
-                };
-                own[idx] = j as u8;
-            }
-        }
+        let own = self.owners(s);
         let xr = p.line[p.red] as usize;
         let xpos = s.get(p.red) as usize;
         let mut h = (p.goal_pos as usize - xpos) as u32;
