@@ -7,7 +7,8 @@
 //! cargo run --release --example rush_hour -- --board IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM --json
 //! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour12x12_7.csv --algo wastar --prune
 //! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour12x12_7.csv --prune \
-//!     --heuristic deep --cost-bound 24 --max-states 260000000 --progress 60   # the optimum: hours, 20 GB
+//!     --heuristic deep --cost-bound 24 --max-states 220000000 --progress 60
+//!     # toward the optimum: stops at its state limit (500 s, 15.5 GB) with lower bound 22
 //! cargo run --release --example rush_hour -- --generate --size 6 --min-moves 20 --seed 7
 //! cargo run --release --example rush_hour -- --study 40
 //! ```
