@@ -225,6 +225,18 @@ fn graph_pf_astar(g: &Graph) -> u32 {
 
 // ---------------------------------------------------------------------------------------
 
+/// The open lists compared.
+const LISTS: [OpenList; 3] = [OpenList::Indexed, OpenList::Lazy, OpenList::Buckets];
+
+/// An open list's name in benchmark ids.
+fn name(list: OpenList) -> &'static str {
+    match list {
+        OpenList::Indexed => "indexed",
+        OpenList::Lazy => "lazy",
+        OpenList::Buckets => "buckets",
+    }
+}
+
 fn maze(c: &mut Criterion) {
     let m = Maze::random(1000, 1000, 0.28, 42);
     // Same answers from both crates, and from both open lists.
@@ -232,13 +244,13 @@ fn maze(c: &mut Criterion) {
     assert_eq!(maze_ours_bfs(&m), steps);
     let cost = maze_pf_dijkstra(&m);
     assert_eq!(cost, steps, "unit costs: Dijkstra = BFS");
-    for list in [OpenList::Indexed, OpenList::Lazy] {
+    for list in LISTS {
         assert_eq!(maze_ours_dijkstra(&m, list), cost);
         assert_eq!(maze_ours_astar(&m, list), cost);
     }
     assert_eq!(maze_pf_astar(&m), cost);
     eprintln!("maze 1000x1000: shortest path {cost} steps");
-    for list in [OpenList::Indexed, OpenList::Lazy] {
+    for list in LISTS {
         let r = heurist::dijkstra_with(&m, 0, opts(list));
         eprintln!("  dijkstra {list:?}: {}", r.stats);
         let r = heurist::astar_with(&m, 0, |s: &u32| m.manhattan(*s), opts(list));
@@ -261,21 +273,19 @@ fn maze(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(3));
     g.bench_function("bfs/heurist", |b| b.iter(|| maze_ours_bfs(black_box(&m))));
     g.bench_function("bfs/pathfinding", |b| b.iter(|| maze_pf_bfs(black_box(&m))));
-    g.bench_function("dijkstra/heurist-indexed", |b| {
-        b.iter(|| maze_ours_dijkstra(black_box(&m), OpenList::Indexed))
-    });
-    g.bench_function("dijkstra/heurist-lazy", |b| {
-        b.iter(|| maze_ours_dijkstra(black_box(&m), OpenList::Lazy))
-    });
+    for list in LISTS {
+        g.bench_function(format!("dijkstra/heurist-{}", name(list)), |b| {
+            b.iter(|| maze_ours_dijkstra(black_box(&m), list))
+        });
+    }
     g.bench_function("dijkstra/pathfinding", |b| {
         b.iter(|| maze_pf_dijkstra(black_box(&m)))
     });
-    g.bench_function("astar/heurist-indexed", |b| {
-        b.iter(|| maze_ours_astar(black_box(&m), OpenList::Indexed))
-    });
-    g.bench_function("astar/heurist-lazy", |b| {
-        b.iter(|| maze_ours_astar(black_box(&m), OpenList::Lazy))
-    });
+    for list in LISTS {
+        g.bench_function(format!("astar/heurist-{}", name(list)), |b| {
+            b.iter(|| maze_ours_astar(black_box(&m), list))
+        });
+    }
     g.bench_function("astar/pathfinding", |b| {
         b.iter(|| maze_pf_astar(black_box(&m)))
     });
@@ -287,13 +297,13 @@ fn graph(c: &mut Criterion) {
     let steps = graph_pf_bfs(&gr);
     assert_eq!(graph_ours_bfs(&gr), steps);
     let cost = graph_pf_dijkstra(&gr);
-    for list in [OpenList::Indexed, OpenList::Lazy] {
+    for list in LISTS {
         assert_eq!(graph_ours_dijkstra(&gr, list), cost);
         assert_eq!(graph_ours_astar(&gr, list), cost);
     }
     assert_eq!(graph_pf_astar(&gr), cost);
     eprintln!("graph 100k x 8: bfs {steps} steps, least cost {cost}");
-    for list in [OpenList::Indexed, OpenList::Lazy] {
+    for list in LISTS {
         let r = heurist::dijkstra_with(&gr, 0, opts(list));
         eprintln!("  dijkstra {list:?}: {}", r.stats);
     }
@@ -314,21 +324,19 @@ fn graph(c: &mut Criterion) {
     g.bench_function("bfs/pathfinding", |b| {
         b.iter(|| graph_pf_bfs(black_box(&gr)))
     });
-    g.bench_function("dijkstra/heurist-indexed", |b| {
-        b.iter(|| graph_ours_dijkstra(black_box(&gr), OpenList::Indexed))
-    });
-    g.bench_function("dijkstra/heurist-lazy", |b| {
-        b.iter(|| graph_ours_dijkstra(black_box(&gr), OpenList::Lazy))
-    });
+    for list in LISTS {
+        g.bench_function(format!("dijkstra/heurist-{}", name(list)), |b| {
+            b.iter(|| graph_ours_dijkstra(black_box(&gr), list))
+        });
+    }
     g.bench_function("dijkstra/pathfinding", |b| {
         b.iter(|| graph_pf_dijkstra(black_box(&gr)))
     });
-    g.bench_function("astar-zero/heurist-indexed", |b| {
-        b.iter(|| graph_ours_astar(black_box(&gr), OpenList::Indexed))
-    });
-    g.bench_function("astar-zero/heurist-lazy", |b| {
-        b.iter(|| graph_ours_astar(black_box(&gr), OpenList::Lazy))
-    });
+    for list in LISTS {
+        g.bench_function(format!("astar-zero/heurist-{}", name(list)), |b| {
+            b.iter(|| graph_ours_astar(black_box(&gr), list))
+        });
+    }
     g.bench_function("astar-zero/pathfinding", |b| {
         b.iter(|| graph_pf_astar(black_box(&gr)))
     });

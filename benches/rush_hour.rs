@@ -15,7 +15,7 @@ mod model;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use heurist::{OpenList, Options, Problem, Successors};
+use heurist::{Options, Problem, Successors};
 use model::{Board, HeuristicKind, Metric, RushHeuristic, RushHour};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/rush_hour/");
@@ -29,7 +29,7 @@ fn course(name: &str) -> Board {
 fn astar<const W: usize>(b: &Board, metric: Metric, kind: HeuristicKind) -> u32 {
     let p = RushHour::<W>::new(b, metric);
     let h = RushHeuristic::new(&p, kind);
-    let opts = Options::new().open_list(OpenList::Lazy);
+    let opts = Options::new();
     heurist::astar_with(&p, RushHour::<W>::start(b), h, opts)
         .cost()
         .unwrap()
@@ -40,7 +40,7 @@ fn astar_pruned<const W: usize>(b: &Board, metric: Metric, kind: HeuristicKind) 
     let mut p = RushHour::<W>::new(b, metric);
     p.prune = true;
     let h = RushHeuristic::new(&p, kind);
-    let opts = Options::new().open_list(OpenList::Lazy);
+    let opts = Options::new();
     heurist::astar_with(&p, RushHour::<W>::start(b), h, opts)
         .cost()
         .unwrap()
@@ -51,7 +51,7 @@ fn wastar_relaxed<const W: usize>(b: &Board, prune: bool) -> u32 {
     let mut p = RushHour::<W>::new(b, Metric::Moves);
     p.prune = prune;
     let h = RushHeuristic::new(&p, HeuristicKind::Relaxed);
-    let opts = Options::new().open_list(OpenList::Lazy);
+    let opts = Options::new();
     heurist::weighted_astar_with(&p, RushHour::<W>::start(b), h, 2.0, opts)
         .cost()
         .unwrap()

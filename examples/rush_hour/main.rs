@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use heurist::{Options, Outcome, SearchResult, StopReason};
+use heurist::{OpenList, Options, Outcome, SearchResult, StopReason};
 use model::{
     merge_moves, replay, solved, Board, Explore, HeuristicKind, Metric, Move, Packed,
     RushHeuristic, RushHour,
@@ -49,6 +49,13 @@ X,H,1,3,2
 enum MetricArg {
     Moves,
     Steps,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum OpenListArg {
+    Buckets,
+    Lazy,
+    Indexed,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -133,10 +140,10 @@ struct Cli {
     /// give it a known solution's cost minus one to prove that solution optimal.
     #[arg(long)]
     cost_bound: Option<u32>,
-    /// Use the indexed (decrease-key) open list in A*-like searches instead of the default
-    /// lazy binary heap (which is faster here).
-    #[arg(long)]
-    indexed: bool,
+    /// The open list of the A*-like searches: a bucket queue (fastest here), a lazy binary
+    /// heap, or an indexed heap with decrease-key.
+    #[arg(long, value_enum, default_value = "buckets")]
+    open_list: OpenListArg,
     /// Print search progress on stderr every N seconds.
     #[arg(long)]
     progress: Option<f64>,
@@ -236,10 +243,11 @@ fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Re
         HeuristicArg::Deep => HeuristicKind::Deep,
     };
     let h = RushHeuristic::new(problem, kind);
-    let mut opts = Options::new();
-    if !cli.indexed {
-        opts = opts.open_list(heurist::OpenList::Lazy);
-    }
+    let mut opts = Options::new().open_list(match cli.open_list {
+        OpenListArg::Buckets => OpenList::Buckets,
+        OpenListArg::Lazy => OpenList::Lazy,
+        OpenListArg::Indexed => OpenList::Indexed,
+    });
     // about 70 bytes a stored state: the default keeps a search under 4 GB
     opts = opts.max_states(cli.max_states.unwrap_or(50_000_000));
     if let Some(b) = cli.cost_bound {

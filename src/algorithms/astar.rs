@@ -5,16 +5,18 @@ use crate::search::{Options, SearchResult};
 use crate::traits::{Heuristic, Problem};
 
 /// A* search: expands states in order of `f = g + h`; among equal `f` the larger `g` first,
-/// and among equal `f` and `g` the state reached most recently (depth-first among ties, which
+/// and among equal `f` and `g` the state queued most recently (depth-first among ties, which
 /// on grids with many equally good paths saves most expansions).
 ///
 /// With an admissible heuristic the solution is optimal, also when the heuristic is
 /// inconsistent: a closed state reached again by a cheaper path is reopened (counted in
 /// [`Stats::reopened`](crate::Stats)). Goals are recognised when expanded.
 ///
-/// The frontier is a binary heap with lazy deletion by default, or an indexed heap with
-/// decrease-key ([`Options::open_list`]). Each reached state is stored once, in an arena with its parent
-/// link, indexed by a hash table (FxHash) of 4-byte node ids.
+/// The frontier is a bucket queue by default (a heap for costs that are not small whole
+/// numbers), or a lazy or an indexed binary heap ([`Options::open_list`]). Each reached
+/// state is stored once, in an arena with its parent link, indexed by a hash table of node
+/// ids; the successors of a state are looked up together, so that their cache misses
+/// overlap.
 ///
 /// # Examples
 ///

@@ -3,7 +3,7 @@
 use std::cmp::Reverse;
 
 use super::ResultOf;
-use crate::collections::{Arena, Frontier, IndexedFrontier, LazyFrontier, Lookup};
+use crate::collections::{Arena, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier, Lookup};
 use crate::search::{Monitor, OpenList, Options, Outcome, StopReason};
 use crate::traits::{Cost, Heuristic, OrderedF64, Problem, Successors};
 
@@ -16,10 +16,25 @@ pub(crate) trait Policy<C: Cost> {
     /// (given an admissible heuristic).
     const OPTIMAL: bool;
     fn key(&self, g: C, h: C, id: usize) -> Self::Key;
+    /// The bucket of `key` in a [`BucketFrontier`], if its costs are small integers.
+    #[inline]
+    fn bucket(_key: &Self::Key) -> Option<(usize, usize)> {
+        None
+    }
 }
 
-/// A*: smallest `f = g + h` first, larger `g` among equal `f`, then the newer node (larger
-/// id): depth-first among ties, which on grids with many equal-`f` paths saves most expansions.
+/// `c` as an index, if it is a small non-negative whole number (of any [`Cost`] type,
+/// `OrderedF64` included): the bucket queue files such costs directly.
+#[inline(always)]
+fn small<C: Cost>(c: C) -> Option<usize> {
+    let x = c.to_f64();
+    // (-0.0 sorts below 0.0, so it stays out)
+    (x.is_sign_positive() && x < 1e9 && x.fract() == 0.0).then_some(x as usize)
+}
+
+/// A*: smallest `f = g + h` first, larger `g` among equal `f`, then (in the heaps) the newer
+/// node, larger id, or (in the buckets) the entry queued last: depth-first among ties, which
+/// on grids with many equal-`f` paths saves most expansions.
 pub(crate) struct AStarPolicy;
 
 impl<C: Cost> Policy<C> for AStarPolicy {
@@ -29,6 +44,10 @@ impl<C: Cost> Policy<C> for AStarPolicy {
     #[inline]
     fn key(&self, g: C, h: C, id: usize) -> Self::Key {
         (Reverse(g.saturating_add(h)), g, id as u32)
+    }
+    #[inline]
+    fn bucket(&(Reverse(f), g, _): &Self::Key) -> Option<(usize, usize)> {
+        Some((small(f)?, small(g)?))
     }
 }
 
@@ -42,6 +61,10 @@ impl<C: Cost> Policy<C> for DijkstraPolicy {
     #[inline]
     fn key(&self, g: C, h: C, _id: usize) -> Self::Key {
         Reverse(g.saturating_add(h))
+    }
+    #[inline]
+    fn bucket(&Reverse(g): &Self::Key) -> Option<(usize, usize)> {
+        Some((small(g)?, 0))
     }
 }
 
@@ -88,15 +111,18 @@ where
     Y: Policy<P::Cost>,
 {
     match opts.open_list {
-        OpenList::Indexed => run(
-            problem,
-            start,
-            heuristic,
-            policy,
-            opts,
-            IndexedFrontier::new(),
-        ),
-        OpenList::Lazy => run(problem, start, heuristic, policy, opts, LazyFrontier::new()),
+        OpenList::Indexed => {
+            let open = IndexedFrontier::new();
+            run(problem, start, heuristic, policy, opts, open)
+        }
+        OpenList::Lazy => {
+            let open = LazyFrontier::new();
+            run(problem, start, heuristic, policy, opts, open)
+        }
+        OpenList::Buckets => {
+            let open = BucketFrontier::new(Y::bucket);
+            run(problem, start, heuristic, policy, opts, open)
+        }
     }
 }
 
@@ -125,6 +151,7 @@ where
     let bound = mon.cost_bound();
     let mut arena = Arena::new();
     let mut buf = Successors::new();
+    let mut looks = Vec::new();
     let mut open_len = 1usize;
     let mut pruned = false;
 
@@ -143,7 +170,7 @@ where
     while let Some((id, key)) = open.pop() {
         let m = arena.data(id);
         if m.closed || key != policy.key(m.g, m.h, id) {
-            continue; // an outdated entry of the lazy heap
+            continue; // an outdated entry of a lazy queue
         }
         open_len -= 1;
         let (g, h) = (m.g, m.h);
@@ -159,11 +186,18 @@ where
         arena.data_mut(id).closed = true;
         mon.stats.expanded += 1;
         problem.successors(arena.state(id), &mut buf);
-        for succ in buf.drain() {
+        arena.lookup_batch(buf.iter().map(|s| &s.state), &mut looks);
+        let mut inserted = false;
+        for (succ, &(hash, look)) in buf.drain().zip(&looks) {
             mon.stats.generated += 1;
             let g2 = g.saturating_add(succ.cost);
-            let hash = match arena.lookup(&succ.state) {
-                Lookup::Vacant(hash) => hash,
+            // an insertion invalidates the vacancies found before it
+            let look = match look {
+                Lookup::Vacant(_) if inserted => arena.lookup(hash, &succ.state),
+                look => look,
+            };
+            let at = match look {
+                Lookup::Vacant(at) => at,
                 Lookup::Found(cid) => {
                     let cm = arena.data_mut(cid);
                     if g2 < cm.g && (Y::REOPEN || !cm.closed) {
@@ -196,7 +230,8 @@ where
                 h: h2,
                 closed: false,
             };
-            let cid = arena.insert(hash, succ.state, id, Some((succ.action, succ.cost)), meta);
+            let cid = arena.insert(at, succ.state, id, Some((succ.action, succ.cost)), meta);
+            inserted = true;
             open.push(cid, policy.key(g2, h2, cid));
             open_len += 1;
         }

@@ -1,8 +1,8 @@
-use std::hash::{BuildHasher, Hash};
+use std::hash::Hash;
 
-use hashbrown::HashTable;
-use rustc_hash::FxBuildHasher;
-
+use super::fold_hash::hash_of;
+use super::id_table::{IdTable, Vacancy};
+use super::seg_vec::SegVec;
 use crate::search::{Solution, Step};
 use crate::traits::Cost;
 
@@ -12,6 +12,7 @@ pub(crate) const NO_PARENT: usize = u32::MAX as usize;
 /// The most nodes an arena holds (ids are stored as `u32`).
 pub(crate) const MAX_NODES: usize = u32::MAX as usize - 1;
 
+#[repr(C)] // the state first, the parent link right after it (see `Arena::warm`)
 struct Node<S, A, C, X> {
     state: S,
     parent: u32,
@@ -23,28 +24,29 @@ struct Node<S, A, C, X> {
 }
 
 /// Where a state stands in an [`Arena`].
+#[derive(Clone, Copy)]
 pub(crate) enum Lookup {
     /// Already stored, with this id.
     Found(usize),
-    /// Not stored; the state's hash, to pass to [`Arena::insert`].
-    Vacant(u64),
+    /// Not stored; where it goes, for [`Arena::insert`].
+    Vacant(Vacancy),
 }
 
 /// Every state a graph search has reached, stored once, with the link back to its parent,
-/// and a hash index over them that holds only node ids (4 bytes a state).
+/// and a hash index over them that holds node ids ([`IdTable`]).
 ///
-/// Node ids are indices in insertion order, so breadth-first search uses the arena as its
-/// FIFO queue. Each node carries the algorithm's own data `X`.
+/// Node ids are indices in insertion order. Each node carries the algorithm's own data `X`
+/// beside its state, so a lookup that finds a state has its data at hand.
 pub(crate) struct Arena<S, A, C, X> {
-    nodes: Vec<Node<S, A, C, X>>,
-    index: HashTable<u32>,
+    nodes: SegVec<Node<S, A, C, X>>,
+    index: IdTable,
 }
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
     pub(crate) fn new() -> Self {
         Arena {
-            nodes: Vec::new(),
-            index: HashTable::new(),
+            nodes: SegVec::new(),
+            index: IdTable::with_capacity(0),
         }
     }
 
@@ -59,66 +61,94 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         self.nodes.len() >= MAX_NODES
     }
 
+    /// Looks up a batch of states (the successors of one node), in two passes: the first
+    /// reads the index slot of each state, the second finds each state. The reads of a pass
+    /// do not depend on one another, so their cache misses overlap instead of coming one
+    /// after the other; by the second pass the slots are in cache.
+    ///
+    /// `out` receives each state's hash and where it stands. A [`Lookup::Vacant`] is
+    /// valid only until the next insertion: look the state up again after one.
     #[inline]
-    pub(crate) fn lookup(&self, state: &S) -> Lookup {
-        let hash = FxBuildHasher.hash_one(state);
-        match self
-            .index
-            .find(hash, |&id| self.nodes[id as usize].state == *state)
-        {
-            Some(&id) => Lookup::Found(id as usize),
-            None => Lookup::Vacant(hash),
+    pub(crate) fn lookup_batch<'s>(
+        &self,
+        states: impl Iterator<Item = &'s S> + Clone,
+        out: &mut Vec<(u64, Lookup)>,
+    ) where
+        S: 's,
+    {
+        out.clear();
+        let mut sink = 0u64;
+        for s in states.clone() {
+            let h = hash_of(s);
+            sink ^= self.index.touch(h);
+            out.push((h, Lookup::Found(0)));
+        }
+        std::hint::black_box(sink);
+        for (s, (h, look)) in states.zip(out.iter_mut()) {
+            *look = self.lookup(*h, s);
         }
     }
 
-    /// Stores a state that [`lookup`](Arena::lookup) reported vacant with `hash`.
+    /// Whether `state`, whose hash is `hash`, is stored.
+    #[inline]
+    pub(crate) fn lookup(&self, hash: u64, state: &S) -> Lookup {
+        match self
+            .index
+            .find(hash, |id| self.nodes.get(id).state == *state)
+        {
+            Ok(id) => Lookup::Found(id),
+            Err(at) => Lookup::Vacant(at),
+        }
+    }
+
+    /// Stores a state that [`lookup`](Arena::lookup) reported vacant at `at`, with no
+    /// insertion in between.
     #[inline]
     pub(crate) fn insert(
         &mut self,
-        hash: u64,
+        at: Vacancy,
         state: S,
         parent: usize,
         link: Option<(A, C)>,
         data: X,
     ) -> usize {
         let id = self.nodes.len();
+        self.index.insert(at, id);
         self.nodes.push(Node {
             state,
             parent: parent as u32,
             link,
             data,
         });
-        let nodes = &self.nodes;
-        self.index.insert_unique(hash, id as u32, |&i| {
-            FxBuildHasher.hash_one(&nodes[i as usize].state)
-        });
         id
     }
 
     /// Stores the start state.
     pub(crate) fn insert_start(&mut self, state: S, data: X) -> usize {
-        let hash = FxBuildHasher.hash_one(&state);
-        self.insert(hash, state, NO_PARENT, None, data)
+        let Lookup::Vacant(at) = self.lookup(hash_of(&state), &state) else {
+            unreachable!("the arena is empty")
+        };
+        self.insert(at, state, NO_PARENT, None, data)
     }
 
     #[inline]
     pub(crate) fn data(&self, id: usize) -> &X {
-        &self.nodes[id].data
+        &self.nodes.get(id).data
     }
 
     #[inline]
     pub(crate) fn data_mut(&mut self, id: usize) -> &mut X {
-        &mut self.nodes[id].data
+        &mut self.nodes.get_mut(id).data
     }
 
     #[inline]
     pub(crate) fn state(&self, id: usize) -> &S {
-        &self.nodes[id].state
+        &self.nodes.get(id).state
     }
 
     #[inline]
     pub(crate) fn relink(&mut self, id: usize, parent: usize, action: A, cost: C) {
-        let node = &mut self.nodes[id];
+        let node = self.nodes.get_mut(id);
         node.parent = parent as u32;
         node.link = Some((action, cost));
     }
@@ -127,20 +157,20 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
     pub(crate) fn solution(&self, id: usize) -> Solution<S, A, C> {
         let mut steps = Vec::new();
         let mut at = id;
-        while let Some((action, cost)) = &self.nodes[at].link {
+        while let Some((action, cost)) = &self.nodes.get(at).link {
             steps.push(Step {
                 action: action.clone(),
-                state: self.nodes[at].state.clone(),
+                state: self.nodes.get(at).state.clone(),
                 cost: *cost,
             });
-            at = self.nodes[at].parent as usize;
+            at = self.nodes.get(at).parent as usize;
         }
         steps.reverse();
         let cost = steps
             .iter()
             .fold(C::ZERO, |acc, s| acc.saturating_add(s.cost));
         Solution {
-            start: self.nodes[at].state.clone(),
+            start: self.nodes.get(at).state.clone(),
             steps,
             cost,
         }

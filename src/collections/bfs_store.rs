@@ -13,6 +13,7 @@ use std::mem::{needs_drop, size_of};
 use hashbrown::HashTable;
 
 use super::fold_hash::hash_of;
+use super::seg_vec::SegVec;
 use crate::search::{Solution, Step};
 use crate::traits::Cost;
 
@@ -44,39 +45,8 @@ pub(crate) struct Node<S, A, C> {
     link: Option<(A, C)>,
 }
 
-/// log2 of the nodes in a segment of [`Nodes`].
-const SEGMENT_BITS: u32 = 12;
-const SEGMENT: usize = 1 << SEGMENT_BITS;
-
-/// The nodes, in segments of [`SEGMENT`] that never move: no copying as the store grows,
-/// and no memory touched beyond the nodes stored.
-pub(crate) struct Nodes<S, A, C> {
-    segments: Vec<Vec<Node<S, A, C>>>,
-    len: usize,
-}
-
-impl<S, A, C> Nodes<S, A, C> {
-    fn new() -> Self {
-        Nodes {
-            segments: Vec::new(),
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, node: Node<S, A, C>) {
-        if self.len % SEGMENT == 0 {
-            self.segments.push(Vec::with_capacity(SEGMENT));
-        }
-        self.segments[self.len >> SEGMENT_BITS].push(node);
-        self.len += 1;
-    }
-
-    #[inline]
-    fn get(&self, id: usize) -> &Node<S, A, C> {
-        &self.segments[id >> SEGMENT_BITS][id % SEGMENT]
-    }
-}
+/// The nodes, in segments that never move.
+pub(crate) type Nodes<S, A, C> = SegVec<Node<S, A, C>>;
 
 /// The set of stored states, answering "seen before?".
 pub(crate) trait SeenIndex<S> {
@@ -158,7 +128,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
     /// A store holding only `start`; `track_cost`: keep each node's path cost.
     pub(crate) fn new(start: S, track_cost: bool) -> Self {
         let mut store = BfsStore {
-            nodes: Nodes::new(),
+            nodes: SegVec::new(),
             g: track_cost.then(|| vec![C::ZERO]),
             index: I::new(&start),
         };
@@ -174,13 +144,13 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
 
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.nodes.len
+        self.nodes.len()
     }
 
     /// Whether the store can take no more nodes.
     #[inline]
     pub(crate) fn is_full(&self) -> bool {
-        self.nodes.len >= MAX_NODES
+        self.nodes.len() >= MAX_NODES
     }
 
     #[inline]
@@ -213,7 +183,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         cost: C,
         g: C,
     ) -> usize {
-        let id = self.nodes.len;
+        let id = self.nodes.len();
         self.nodes.push(Node {
             state,
             parent: parent as u32,
