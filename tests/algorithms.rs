@@ -54,6 +54,62 @@ impl Problem for Boxed<'_> {
     }
 }
 
+/// The same graph with move pruning: an action is `(from, edge index)`, and right after
+/// `u -> v` the edge `v -> w` is left out when `u -> w` (or staying at `u`, for `w = u`) is
+/// strictly cheaper than the two steps.
+struct Pruned<'a>(&'a Graph);
+
+impl Problem for Pruned<'_> {
+    type State = usize;
+    type Action = (usize, usize);
+    type Cost = u32;
+
+    fn is_goal(&self, s: &usize) -> bool {
+        self.0.goal[*s]
+    }
+
+    fn successors(&self, s: &usize, out: &mut Successors<usize, (usize, usize), u32>) {
+        self.successors_after(s, None, out)
+    }
+
+    fn successors_after(
+        &self,
+        s: &usize,
+        last: Option<&(usize, usize)>,
+        out: &mut Successors<usize, (usize, usize), u32>,
+    ) {
+        for (i, &(t, w)) in self.0.adj[*s].iter().enumerate() {
+            if let Some(&(u, j)) = last {
+                let two = self.0.adj[u][j].1 + w;
+                let direct = self.0.adj[u].iter().filter(|e| e.0 == t).map(|e| e.1).min();
+                if (t == u && two > 0) || direct.is_some_and(|d| d < two) {
+                    continue;
+                }
+            }
+            out.push((*s, i), t, w);
+        }
+    }
+}
+
+/// The cost of a solution of [`Pruned`], checking that it follows real edges from `start`
+/// to a goal.
+fn replay_pruned(
+    g: &Graph,
+    start: usize,
+    r: &SearchResult<usize, (usize, usize), u32>,
+) -> Option<(u32, usize)> {
+    let sol = r.solution()?;
+    let mut at = start;
+    for step in &sol.steps {
+        let (from, i) = step.action;
+        assert_eq!(from, at, "the path is connected");
+        assert_eq!(g.adj[from][i], (step.state, step.cost), "a real edge");
+        at = step.state;
+    }
+    assert!(g.goal[at]);
+    Some((sol.cost, sol.len()))
+}
+
 /// Least cost from `start` to every node (Bellman-Ford), `None` when unreachable.
 fn bellman_ford(g: &Graph, start: usize) -> Vec<Option<u32>> {
     let mut dist = vec![None; g.adj.len()];
@@ -272,6 +328,34 @@ proptest! {
         // On unit costs the least-cost searches agree with BFS.
         let ida = heurist::idastar(&u, start, heurist::Zero);
         prop_assert_eq!(replay(&u, start, &ida), fewest.map(|d| d as u32));
+    }
+
+    #[test]
+    fn move_pruning_keeps_the_optimal_searches_optimal(
+        (g, start) in graph_strategy(12, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+    ) {
+        let best = optimal_cost(&g, start);
+        let fewest = fewest_edges(&g, start);
+        let p = Pruned(&g);
+        let h = scaled_heuristic(&g, &factors);
+        let by_cost = [
+            heurist::dijkstra(&p, start),
+            heurist::astar(&p, start, |s: &usize| h.0[*s]),
+            heurist::idastar(&p, start, |s: &usize| h.0[*s]),
+        ];
+        for r in &by_cost {
+            prop_assert_eq!(replay_pruned(&g, start, r).map(|c| c.0), best);
+            prop_assert_eq!(r.is_exhausted(), best.is_none());
+        }
+        for r in [heurist::bfs(&p, start), heurist::iddfs(&p, start)] {
+            prop_assert_eq!(replay_pruned(&g, start, &r).map(|c| c.1), fewest);
+            prop_assert_eq!(r.is_exhausted(), fewest.is_none());
+        }
+        // the non-optimal searches ignore the pruning and still find a path
+        for r in [heurist::dfs(&p, start), heurist::greedy(&p, start, heurist::Zero)] {
+            prop_assert_eq!(replay_pruned(&g, start, &r).is_some(), best.is_some());
+        }
     }
 
     #[test]

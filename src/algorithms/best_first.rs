@@ -185,7 +185,11 @@ where
         }
         arena.data_mut(id).closed = true;
         mon.stats.expanded += 1;
-        problem.successors(arena.state(id), &mut buf);
+        if Y::OPTIMAL {
+            problem.successors_after(arena.state(id), arena.last_action(id), &mut buf);
+        } else {
+            problem.successors(arena.state(id), &mut buf);
+        }
         arena.lookup_batch(buf.iter().map(|s| &s.state), &mut looks);
         let mut inserted = false;
         for (succ, &(hash, look)) in buf.drain().zip(&looks) {

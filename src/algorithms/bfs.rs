@@ -107,7 +107,7 @@ where
         let id = cursor;
         cursor += 1;
         mon.stats.expanded += 1;
-        problem.successors(store.state(id), &mut buf);
+        problem.successors_after(store.state(id), store.last_action(id), &mut buf);
         let g = store.g(id);
         for succ in buf.drain() {
             mon.stats.generated += 1;

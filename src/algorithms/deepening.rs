@@ -107,7 +107,7 @@ where
         root.next = 0;
         root.g = zero;
         root.h = h0;
-        problem.successors(&start, &mut root.children);
+        problem.successors_after(&start, None, &mut root.children);
         mon.stats.expanded += 1;
         mon.stats.max_frontier = mon.stats.max_frontier.max(1);
         let mut depth = 1usize; // frames in use; frame d holds the children of path state d
@@ -193,7 +193,8 @@ where
             deeper.next = 0;
             deeper.g = g2;
             deeper.h = h2;
-            problem.successors(&lower[d].children.as_slice()[i].state, &mut deeper.children);
+            let chosen = &lower[d].children.as_slice()[i];
+            problem.successors_after(&chosen.state, Some(&chosen.action), &mut deeper.children);
             mon.stats.expanded += 1;
             depth += 1;
             mon.stats.max_frontier = mon.stats.max_frontier.max(depth);

@@ -146,6 +146,12 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         &self.nodes.get(id).state
     }
 
+    /// The action on the current path to node `id` (`None` for the start node).
+    #[inline]
+    pub(crate) fn last_action(&self, id: usize) -> Option<&A> {
+        self.nodes.get(id).link.as_ref().map(|(a, _)| a)
+    }
+
     #[inline]
     pub(crate) fn relink(&mut self, id: usize, parent: usize, action: A, cost: C) {
         let node = self.nodes.get_mut(id);

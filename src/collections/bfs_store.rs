@@ -158,6 +158,12 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         &self.nodes.get(id).state
     }
 
+    /// The action on the path to node `id` (`None` for the start node).
+    #[inline]
+    pub(crate) fn last_action(&self, id: usize) -> Option<&A> {
+        self.nodes.get(id).link.as_ref().map(|(a, _)| a)
+    }
+
     /// The path cost of node `id`, if costs are kept.
     #[inline]
     pub(crate) fn g(&self, id: usize) -> Option<C> {

@@ -75,6 +75,61 @@ pub trait Problem {
         state: &Self::State,
         out: &mut Successors<Self::State, Self::Action, Self::Cost>,
     );
+
+    /// Pushes the successors of `state`, which was reached by the action `last` (`None` for
+    /// the start state), leaving out those that are never needed right after `last`
+    /// (*move pruning*). The default pushes every successor.
+    ///
+    /// A successor may be left out when the state it reaches can also be reached from the
+    /// state before `last` by fewer actions at a lower cost: the undo of `last`, or a move
+    /// that merges with `last` into one cheaper move. No optimal path takes such a pair of
+    /// actions, so the optimal searches (BFS, IDDFS, Dijkstra, A*, IDA*), which call this
+    /// method with the action on the best path found to `state`, stay optimal, and still
+    /// prove a problem unsolvable by exhausting its space. DFS, greedy and weighted A*
+    /// call [`successors`](Problem::successors).
+    ///
+    /// # Examples
+    ///
+    /// Walking on a line: stepping back right after a step is never needed.
+    ///
+    /// ```
+    /// use heurist::{Problem, Successors};
+    ///
+    /// struct Line;
+    ///
+    /// impl Problem for Line {
+    ///     type State = i32;
+    ///     type Action = i32;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, s: &i32) -> bool {
+    ///         *s == 5
+    ///     }
+    ///     fn successors(&self, s: &i32, out: &mut Successors<i32, i32, u32>) {
+    ///         self.successors_after(s, None, out)
+    ///     }
+    ///     fn successors_after(&self, s: &i32, last: Option<&i32>, out: &mut Successors<i32, i32, u32>) {
+    ///         for step in [-1, 1] {
+    ///             if last != Some(&-step) {
+    ///                 out.push(step, s + step, 1);
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let r = heurist::bfs(&Line, 0);
+    /// assert_eq!(r.cost(), Some(5));
+    /// assert_eq!(r.stats.generated, 10); // two from the start, one from each other state
+    /// ```
+    #[inline]
+    fn successors_after(
+        &self,
+        state: &Self::State,
+        last: Option<&Self::Action>,
+        out: &mut Successors<Self::State, Self::Action, Self::Cost>,
+    ) {
+        let _ = last;
+        self.successors(state, out)
+    }
 }
 
 impl<P: Problem + ?Sized> Problem for &P {
@@ -92,6 +147,15 @@ impl<P: Problem + ?Sized> Problem for &P {
         out: &mut Successors<Self::State, Self::Action, Self::Cost>,
     ) {
         (**self).successors(state, out)
+    }
+    #[inline]
+    fn successors_after(
+        &self,
+        state: &Self::State,
+        last: Option<&Self::Action>,
+        out: &mut Successors<Self::State, Self::Action, Self::Cost>,
+    ) {
+        (**self).successors_after(state, last, out)
     }
 }
 
