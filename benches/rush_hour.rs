@@ -2,7 +2,8 @@
 //! known 6x6 board, and `heurist::bfs` against `pathfinding::bfs` on the identical model.
 //!
 //! The 12x12 board only with the fast non-optimal search (weighted A* with the relaxed-plan
-//! estimate), with and without stubborn-set pruning.
+//! estimate), with and without stubborn-set pruning. Successor generation alone on a 9x9
+//! and the 12x12 board.
 //!
 //! `cargo bench --bench rush_hour`; the 9x9_5 board (about 10 s a solve) only with
 //! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
@@ -14,9 +15,10 @@ mod model;
 
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
 use heurist::{Options, Problem, Successors};
-use model::{Board, HeuristicKind, Metric, RushHeuristic, RushHour};
+use model::{Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/rush_hour/");
 const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
@@ -164,5 +166,62 @@ fn huge_board(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, small_boards, big_boards, huge_board);
+/// The first `limit` states a breadth-first search of `b` reaches (all moves metric).
+fn bfs_states<const W: usize>(b: &Board, limit: usize) -> Vec<Packed<W>> {
+    let p = RushHour::<W>::new(b, Metric::Moves);
+    let start = RushHour::<W>::start(b);
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut states = vec![start];
+    let mut buf = Successors::new();
+    let mut next = 0;
+    while next < states.len() && states.len() < limit {
+        p.successors(&states[next], &mut buf);
+        for x in buf.drain() {
+            if states.len() < limit && seen.insert(x.state) {
+                states.push(x.state);
+            }
+        }
+        next += 1;
+    }
+    states
+}
+
+/// Successor generation alone: all successors of the first 100 000 states a BFS reaches
+/// on a 9x9 and on the 12x12 course board, in both metrics.
+fn successor_generation(c: &mut Criterion) {
+    fn bench<const W: usize>(g: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+        let b = course(&format!("Rushhour{name}"));
+        let states = bfs_states::<W>(&b, 100_000);
+        for (mname, metric) in [("moves", Metric::Moves), ("steps", Metric::Steps)] {
+            let p = RushHour::<W>::new(&b, metric);
+            let mut buf = Successors::new();
+            g.bench_function(format!("{name}/{mname}"), |x| {
+                x.iter(|| {
+                    let mut count = 0;
+                    for s in &states {
+                        p.successors(s, &mut buf);
+                        count += buf.len();
+                        buf.clear();
+                    }
+                    count
+                })
+            });
+        }
+    }
+    let mut g = c.benchmark_group("rush_hour_successors");
+    g.sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    bench::<2>(&mut g, "9x9_4");
+    bench::<3>(&mut g, "12x12_7");
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    small_boards,
+    big_boards,
+    huge_board,
+    successor_generation
+);
 criterion_main!(benches);

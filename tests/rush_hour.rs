@@ -5,9 +5,11 @@
 #[path = "../examples/rush_hour/model.rs"]
 mod model;
 
-use heurist::{Options, Outcome, StopReason};
+use heurist::{Options, Outcome, Problem, StopReason, Successors};
 use model::{merge_moves, Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
 use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::Rng;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/rush_hour/");
 const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
@@ -443,13 +445,7 @@ fn twelve_by_twelve_fast_solution() {
     p.prune = true;
     let start = RushHour::<3>::start(&b);
     let h = RushHeuristic::new(&p, HeuristicKind::Relaxed);
-    let r = heurist::weighted_astar_with(
-        &p,
-        start,
-        h,
-        2.0,
-        Options::new().open_list(heurist::OpenList::Lazy),
-    );
+    let r = heurist::weighted_astar_with(&p, start, h, 2.0, Options::new());
     let sol = r.solution().expect("a solution");
     let actions: Vec<_> = sol.actions().copied().collect();
     let moves = named(&b, &actions);
@@ -469,4 +465,170 @@ fn twelve_by_twelve_fast_solution() {
         "{} moves, bound {lb}",
         moves.len()
     );
+}
+
+/// Successors by brute force, to check the model's against: a grid of free cells, then
+/// every vehicle in order, backwards (left / up) then forwards (right / down), one cell
+/// further each time until the edge, a wall or a vehicle (under the steps metric one cell
+/// only). Each as its action and the positions after it.
+fn naive_successors(b: &Board, pos: &[u8], metric: Metric) -> Vec<(model::Move, Vec<u8>)> {
+    let n = b.size;
+    let at = |horizontal: bool, line: usize, a: usize| {
+        if horizontal {
+            (line, a)
+        } else {
+            (a, line)
+        }
+    };
+    let mut free = vec![vec![true; n]; n];
+    for &(r, c) in &b.walls {
+        free[r as usize][c as usize] = false;
+    }
+    for (v, &p) in b.vehicles.iter().zip(pos) {
+        for a in p as usize..p as usize + v.len as usize {
+            let (r, c) = at(v.horizontal, v.line as usize, a);
+            assert!(free[r][c], "overlap at ({r}, {c})");
+            free[r][c] = false;
+        }
+    }
+    let mut out = Vec::new();
+    for (i, v) in b.vehicles.iter().enumerate() {
+        for dir in [-1i32, 1] {
+            for d in 1..n as i32 {
+                // the cell the vehicle's leading end enters
+                let a = if dir < 0 {
+                    pos[i] as i32 - d
+                } else {
+                    pos[i] as i32 + v.len as i32 - 1 + d
+                };
+                if a < 0 || a >= n as i32 {
+                    break;
+                }
+                let (r, c) = at(v.horizontal, v.line as usize, a as usize);
+                if !free[r][c] {
+                    break;
+                }
+                let mut next = pos.to_vec();
+                next[i] = (pos[i] as i32 + dir * d) as u8;
+                out.push(((i as u8, (dir * d) as i8), next));
+                if metric == Metric::Steps {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Walks `walk` random moves from the start of `b`, and at every state compares the
+/// model's successors (actions, states, costs, order) with [`naive_successors`] in both
+/// metrics; with pruning on, with the naive ones of the stubborn set's vehicles.
+fn successors_match_naive<const W: usize>(
+    b: &Board,
+    rng: &mut StdRng,
+    walk: usize,
+) -> Result<(), TestCaseError> {
+    let problems = [Metric::Moves, Metric::Steps].map(|m| RushHour::<W>::new(b, m));
+    let mut pos = b.start.clone();
+    let mut buf = Successors::new();
+    for step in 0..=walk {
+        let s = Packed::<W>::pack(&pos);
+        for p in &problems {
+            let mut pruned = p.clone();
+            pruned.prune = true;
+            let keep = p.stubborn(&s, &p.occupancy(&s));
+            for (q, keep) in [(p, u64::MAX), (&pruned, keep)] {
+                let want: Vec<_> = naive_successors(b, &pos, p.metric)
+                    .into_iter()
+                    .filter(|((i, _), _)| keep >> i & 1 == 1)
+                    .map(|(a, next)| (a, Packed::<W>::pack(&next), 1))
+                    .collect();
+                buf.clear();
+                q.successors(&s, &mut buf);
+                let got: Vec<_> = buf.iter().map(|x| (x.action, x.state, x.cost)).collect();
+                prop_assert_eq!(
+                    got,
+                    want,
+                    "{}x{} board, {} vehicles, {} walls, step {}, {:?}, prune {}:\n{}",
+                    b.size,
+                    b.size,
+                    b.vehicles.len(),
+                    b.walls.len(),
+                    step,
+                    p.metric,
+                    q.prune,
+                    b.grid(&pos)
+                        .iter()
+                        .map(|row| row.concat())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
+            }
+        }
+        let moves = naive_successors(b, &pos, Metric::Moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos = moves[rng.gen_range(0..moves.len())].1.clone();
+    }
+    Ok(())
+}
+
+/// [`successors_match_naive`] with as many state words as `b` needs.
+fn successors_match_naive_any(
+    b: &Board,
+    rng: &mut StdRng,
+    walk: usize,
+) -> Result<(), TestCaseError> {
+    match b.words() {
+        1 => successors_match_naive::<1>(b, rng, walk),
+        2 => successors_match_naive::<2>(b, rng, walk),
+        3 => successors_match_naive::<3>(b, rng, walk),
+        _ => successors_match_naive::<4>(b, rng, walk),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// On random boards of every successor code path (up to 8x8 with up to 16 vehicles in
+    /// a word, larger or fuller boards by lines), with random walls, and at random states
+    /// reached from their starts: the model's successors are the naive ones, in order.
+    #[test]
+    fn successors_match_a_naive_reference(
+        seed in any::<u64>(),
+        size in prop::sample::select(vec![6usize, 7, 8, 9, 10, 12]),
+        fill in 0.0f64..1.0,
+        walls in 0usize..6,
+        walk in 0usize..40,
+    ) {
+        let mut rng = model::rng(seed);
+        // up to about one vehicle every two cells (as many as fit in 1000 tries)
+        let count = ((fill * (size * size / 2) as f64) as usize).min(model::MAX_VEHICLES - 1);
+        let mut b = model::random_board(size, count, &mut rng);
+        for _ in 0..walls {
+            let (r, c) = (rng.gen_range(0..size), rng.gen_range(0..size));
+            if b.grid(&b.start)[r][c] == "." {
+                b.walls.push((r as u8, c as u8));
+            }
+        }
+        successors_match_naive_any(&b, &mut rng, walk)?;
+    }
+}
+
+/// The course boards' successors are the naive ones, along random walks.
+#[test]
+fn course_boards_successors_match_a_naive_reference() {
+    for (k, name) in [
+        "Rushhour6x6_3",
+        "Rushhour9x9_4",
+        "Rushhour9x9_6",
+        "Rushhour12x12_7",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let b = course(name);
+        successors_match_naive_any(&b, &mut model::rng(k as u64), 300).unwrap();
+    }
 }

@@ -454,8 +454,11 @@ pub struct RushHour<const W: usize> {
     line: Vec<u8>,
     len: Vec<u8>,
     wall_rows: [u16; MAX_SIZE],
-    /// The walls by columns (bit `r` of `wall_cols[c]`: cell `(r, c)`).
-    wall_cols: [u16; MAX_SIZE],
+    /// The walls as [`push_big_moves`] starts its occupancy: bit `16 * (r % 4) + c` of
+    /// word `r / 4` for cell `(r, c)`; the four words of columns empty.
+    wall_lines: [u64; 8],
+    /// Each vehicle's constants for [`push_big_moves`].
+    lanes: Vec<Lane>,
     /// On boards up to 8x8, the walls as a bit board (bit `8r + c`); 0 on larger ones.
     wall_board: u64,
     red: usize,
@@ -480,15 +483,21 @@ impl<const W: usize> RushHour<W> {
             "state too small for the board"
         );
         let mut wall_rows = [0u16; MAX_SIZE];
-        let mut wall_cols = [0u16; MAX_SIZE];
+        let mut wall_lines = [0u64; 8];
         let mut wall_board = 0u64;
         for &(r, c) in &board.walls {
             wall_rows[r as usize] |= 1 << c;
-            wall_cols[c as usize] |= 1 << r;
+            wall_lines[r as usize / 4] |= 1 << (16 * (r % 4) + c);
             if board.size <= 8 {
                 wall_board |= 1 << (8 * r + c);
             }
         }
+        let mut lanes: Vec<Lane> = board
+            .vehicles
+            .iter()
+            .map(|v| Lane::new(v, board.size))
+            .collect();
+        lanes.resize(W * 16, Lane::NONE);
         let mut in_row = [0u64; MAX_SIZE];
         let mut in_col = [0u64; MAX_SIZE];
         for (i, v) in board.vehicles.iter().enumerate() {
@@ -505,7 +514,8 @@ impl<const W: usize> RushHour<W> {
             line: board.vehicles.iter().map(|v| v.line).collect(),
             len: board.vehicles.iter().map(|v| v.len).collect(),
             wall_rows,
-            wall_cols,
+            wall_lines,
+            lanes,
             wall_board,
             red: board.red,
             goal_pos: (board.size - board.vehicles[board.red].len as usize) as u8,
@@ -672,87 +682,36 @@ impl<const W: usize> Problem for RushHour<W> {
     }
 
     fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, Move, u32>) {
-        let keep = |rows: &[u16; MAX_SIZE]| {
-            if self.prune {
-                self.stubborn(s, rows)
-            } else {
-                u64::MAX
-            }
-        };
+        let any = self.metric == Metric::Moves;
         if self.size <= 8 && self.n <= 16 {
             // the whole board in a machine word, the whole state in one word
-            let keep = self.prune.then(|| keep(&self.occupancy(s)));
-            if self.metric == Metric::Moves {
+            let keep = self.prune.then(|| self.stubborn(s, &self.occupancy(s)));
+            if any {
                 push_small_moves::<W, true>(self, s, keep, out);
             } else {
                 push_small_moves::<W, false>(self, s, keep, out);
             }
+        } else if self.size <= 10 {
+            // at most 8 moves a vehicle: a byte of moves each
+            if any {
+                push_big_moves::<W, true, 8>(self, s, out);
+            } else {
+                push_big_moves::<W, false, 8>(self, s, out);
+            }
+        } else if any {
+            push_big_moves::<W, true, 16>(self, s, out);
         } else {
-            let (mut rows, mut cols) = (self.wall_rows, self.wall_cols);
-            fill_lines(self, s, &mut rows, &mut cols);
-            push_moves(self, s, keep(&rows), out, |horiz, line| {
-                u32::from(if horiz { rows[line] } else { cols[line] })
-            });
+            push_big_moves::<W, false, 16>(self, s, out);
         }
     }
 }
 
-/// Pushes the moves of the vehicles in `keep` (bit `i`: vehicle `i`), those of vehicle 0
-/// first, each vehicle's backwards (left / up) then forwards (right / down), nearest
-/// first. `taken(horizontal, line)`: the occupancy of a row (`horizontal`) or a column,
-/// bit `k` for its `k`-th cell.
-#[inline(always)]
-fn push_moves<const W: usize>(
-    p: &RushHour<W>,
-    s: &Packed<W>,
-    keep: u64,
-    out: &mut Successors<Packed<W>, Move, u32>,
-    taken: impl Fn(bool, usize) -> u32,
-) {
-    // sliding any distance, or one cell
-    let reach = if p.metric == Metric::Moves { 16 } else { 1 };
-    let n = p.n;
-    let (horiz, line, len) = (&p.horiz[..n], &p.line[..n], &p.len[..n]);
-    // cells at and past the board's edge count as taken
-    let edge = !0u32 << p.size;
-    for i in 0..n {
-        if keep >> i & 1 == 0 {
-            continue;
-        }
-        let (at, l) = (s.get(i) as u32, len[i] as u32);
-        let taken = edge | taken(horiz[i], line[i] as usize);
-        // free cells just before the vehicle: bit `c + 1` stands for cell `c` and bit 0 for
-        // a taken cell -1, so the highest set bit below bit `at + 1` is the nearest obstacle
-        let below = ((taken << 1) | 1) & ((2 << at) - 1);
-        let first = (at - (31 - below.leading_zeros())).min(reach);
-        let last = (taken >> (at + l)).trailing_zeros().min(reach);
-        if first + last == 0 {
-            continue;
-        }
-        let (word, shift) = (i / 16, (i % 16) * 4);
-        let mut base = *s;
-        base.0[word] &= !(15 << shift);
-        let mut q = at;
-        while q + first > at {
-            q -= 1;
-            let mut t = base;
-            t.0[word] |= u64::from(q) << shift;
-            out.push((i as u8, q as i8 - at as i8), t, 1);
-        }
-        let mut q = at;
-        while q < at + last {
-            q += 1;
-            let mut t = base;
-            t.0[word] |= u64::from(q) << shift;
-            out.push((i as u8, q as i8 - at as i8), t, 1);
-        }
-    }
-}
-
-/// [`push_moves`] for boards up to 8x8 with up to 16 vehicles (`ANY`: under the moves
-/// metric), without a branch per vehicle: each vehicle's moves are first counted (at most
-/// 7), as a run of bits in its byte of a 128-bit mask, then the mask's bits are turned
-/// into successors in order.
+/// Pushes the moves of the vehicles in `keep` (bit `i`: vehicle `i`; all without it) on
+/// boards up to 8x8 with up to 16 vehicles (`ANY`: under the moves metric): those of
+/// vehicle 0 first, each vehicle's backwards (left / up) then forwards (right / down),
+/// nearest first. Without a branch per vehicle: each vehicle's moves are first counted
+/// (at most 7), as a run of bits in its byte of a 128-bit mask, then the mask's bits are
+/// turned into successors in order.
 #[inline(always)]
 fn push_small_moves<const W: usize, const ANY: bool>(
     p: &RushHour<W>,
@@ -844,32 +803,170 @@ fn transpose(mut x: u64) -> u64 {
     x ^ t ^ (t << 28)
 }
 
-/// Adds the vehicles of `s` to the occupancy by rows (bit `c` of `rows[r]`: cell `(r, c)`
-/// is taken, as in [`RushHour::occupancy`]) and by columns (bit `r` of `cols[c]`), which
-/// come in holding the walls.
-///
-/// The two arrays are filled in place: built by narrow stores and then copied out whole,
-/// they would stall the processor's store forwarding.
+/// One vehicle's constants for [`push_big_moves`], fixed by the layout.
+#[derive(Clone, Copy, Debug)]
+struct Lane {
+    /// The word of the occupancy holding its own line: rows `r` in word `r / 4`, columns
+    /// `c` in word `4 + c / 4`.
+    word: u8,
+    /// Where its line starts in that word: `16 * (line % 4)`.
+    shift: u8,
+    /// Its length.
+    len: u8,
+    /// Its cells along its line at position 0: `len` low bits.
+    cells: u8,
+    /// The cells at and past the board's edge (all of them for the padding).
+    edge: u32,
+}
+
+impl Lane {
+    /// The padding past the last vehicle: no cells, no moves.
+    const NONE: Lane = Lane {
+        word: 0,
+        shift: 0,
+        len: 0,
+        cells: 0,
+        edge: u32::MAX,
+    };
+
+    /// The constants of vehicle `v` on a board of side `size`.
+    fn new(v: &Vehicle, size: usize) -> Self {
+        Lane {
+            word: v.line / 4 + if v.horizontal { 0 } else { 4 },
+            shift: 16 * (v.line % 4),
+            len: v.len,
+            cells: (1 << v.len) - 1,
+            edge: !0 << size,
+        }
+    }
+}
+
+/// Transposes a 16x16 bit matrix held as four words of four 16-bit rows (bit
+/// `16 * (r % 4) + c` of word `r / 4`: cell `(r, c)`), in four rounds of block swaps.
 #[inline(always)]
-fn fill_lines<const W: usize>(
+fn transpose16(m: [u64; 4]) -> [u64; 4] {
+    let [mut a, mut b, mut c, mut d] = m;
+    // 8x8 blocks: rows r < 8, columns 8.. with rows r + 8, columns ..8
+    for (x, y) in [(&mut a, &mut c), (&mut b, &mut d)] {
+        let t = ((*x >> 8) ^ *y) & 0x00ff_00ff_00ff_00ff;
+        *y ^= t;
+        *x ^= t << 8;
+    }
+    // 4x4 blocks: rows r, columns 4..8 with rows r + 4, columns ..4 (in every 8x8)
+    for (x, y) in [(&mut a, &mut b), (&mut c, &mut d)] {
+        let t = ((*x >> 4) ^ *y) & 0x0f0f_0f0f_0f0f_0f0f;
+        *y ^= t;
+        *x ^= t << 4;
+    }
+    // 2x2 blocks (rows two apart, in one word), then single cells (rows one apart)
+    let swap = |x: u64, d: u32, m: u64| {
+        let t = ((x >> d) ^ x) & m;
+        x ^ t ^ (t << d)
+    };
+    [a, b, c, d].map(|x| {
+        swap(
+            swap(x, 30, 0x0000_0000_cccc_cccc),
+            15,
+            0x0000_aaaa_0000_aaaa,
+        )
+    })
+}
+
+/// The moves of a state on any board (those over 8x8 or with over 16 vehicles), in the
+/// order of [`push_small_moves`] (`ANY`: under the moves metric; `BITS`: 8 when no
+/// vehicle has more than 8 moves, else 16), without a branch per vehicle.
+///
+/// Each vehicle is first drawn along its own line only, by one store: the horizontal ones
+/// into 16 rows, the vertical ones into 16 columns (four 16-bit lines a word). Both are
+/// transposed and merged, giving every row's and column's occupancy. Then each
+/// vehicle's moves are counted from its line and set as a run of bits in its `BITS`-bit
+/// field of a word; the words' bits are turned into successors in order.
+#[inline(always)]
+fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
     p: &RushHour<W>,
     s: &Packed<W>,
-    rows: &mut [u16; MAX_SIZE],
-    cols: &mut [u16; MAX_SIZE],
+    out: &mut Successors<Packed<W>, Move, u32>,
 ) {
-    let n = p.n;
-    let (horiz, line, len) = (&p.horiz[..n], &p.line[..n], &p.len[..n]);
-    for i in 0..n {
-        let (pos, l, ln) = (s.get(i) as usize, len[i] as usize, line[i] as usize);
-        let run = (((1u32 << l) - 1) << pos) as u16;
-        let (along, across) = if horiz[i] {
-            (&mut *rows, &mut *cols)
-        } else {
-            (&mut *cols, &mut *rows)
-        };
-        along[ln] |= run;
-        for a in &mut across[pos..pos + l] {
-            *a |= 1 << ln;
+    // vehicles a word of runs holds, and how many such groups there are
+    let per = (64 / BITS) as usize;
+    let groups = p.n.div_ceil(per);
+    let lanes = &p.lanes[..groups * per];
+    let mut along = p.wall_lines;
+    for (g, lanes) in lanes.chunks_exact(per).enumerate() {
+        let word = s.0[g * per / 16] >> (4 * (g * per % 16));
+        for (j, v) in lanes.iter().enumerate() {
+            let at = (word >> (4 * j)) & 15;
+            along[v.word as usize & 7] |= u64::from(v.cells) << (u64::from(v.shift) + at);
+        }
+    }
+    let [r0, r1, r2, r3, c0, c1, c2, c3] = along;
+    let (rows, cols) = (transpose16([c0, c1, c2, c3]), transpose16([r0, r1, r2, r3]));
+    let lines = [
+        r0 | rows[0],
+        r1 | rows[1],
+        r2 | rows[2],
+        r3 | rows[3],
+        c0 | cols[0],
+        c1 | cols[1],
+        c2 | cols[2],
+        c3 | cols[3],
+    ];
+    let keep = if p.prune {
+        let rows: [u16; MAX_SIZE] =
+            std::array::from_fn(|r| (lines[r / 4] >> (16 * (r % 4))) as u16);
+        p.stubborn(s, &rows)
+    } else {
+        u64::MAX
+    };
+    for (g, lanes) in lanes.chunks_exact(per).enumerate() {
+        let first = g * per;
+        let (word, shift) = (first / 16, 4 * (first % 16) as u32);
+        let at_word = s.0[word] >> shift;
+        // the k-th move of the j-th vehicle: bit BITS * j + k; back: 4 bits a vehicle, how
+        // many of its moves go backwards
+        let mut run = 0u64;
+        let mut backs = 0u64;
+        for (j, v) in lanes.iter().enumerate() {
+            let at = (at_word >> (4 * j)) as u32 & 15;
+            let taken = v.edge | u32::from((lines[v.word as usize & 7] >> v.shift) as u16);
+            // bit `c + 1` stands for cell `c` and bit 0 for a taken cell -1
+            let (back, ahead) = if ANY {
+                // the highest set bit below bit `at + 1` is the nearest obstacle behind
+                let below = ((taken << 1) | 1) & ((2 << at) - 1);
+                let back = at - (31 - below.leading_zeros());
+                (back, (taken >> (at + u32::from(v.len))).trailing_zeros())
+            } else {
+                (
+                    !(((taken << 1) | 1) >> at) & 1,
+                    !(taken >> (at + u32::from(v.len))) & 1,
+                )
+            };
+            run |= ((1u64 << (back + ahead)) - 1) << (BITS as usize * j);
+            backs |= u64::from(back) << (4 * j);
+        }
+        if p.prune {
+            for j in 0..per {
+                if keep >> (first + j) & 1 == 0 {
+                    run &= !((u64::MAX >> (64 - BITS)) << (BITS as usize * j));
+                }
+            }
+        }
+        // all ones on the word of these vehicles: the successor is built in registers (a
+        // narrow store into a copy of the state would stall the copy's wide reload)
+        let sel: [u64; W] = std::array::from_fn(|w| u64::from(w == word).wrapping_neg());
+        while run != 0 {
+            let b = run.trailing_zeros();
+            run &= run - 1;
+            let j = b / BITS;
+            let (k, back) = (b % BITS, (backs >> (4 * j)) as u32 & 15);
+            let delta = if k < back {
+                -(k as i32) - 1
+            } else {
+                (k - back) as i32 + 1
+            };
+            let d = (delta as i64 as u64) << (shift + 4 * j);
+            let t = Packed(std::array::from_fn(|w| s.0[w].wrapping_add(d & sel[w])));
+            out.push(((first as u32 + j) as u8, delta as i8), t, 1);
         }
     }
 }
