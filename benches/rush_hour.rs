@@ -5,7 +5,11 @@
 //! estimate), with and without stubborn-set pruning. Successor generation alone on a 9x9
 //! and the 12x12 board.
 //!
-//! `cargo bench --bench rush_hour`; the 9x9_5 board (about 10 s a solve) only with
+//! `bfs` runs on exactly the successors `pathfinding_bfs` gets; `bfs_move_pruned` also
+//! leaves out the moves that move pruning drops (our API passes the last action; theirs
+//! cannot).
+//!
+//! `cargo bench --bench rush_hour`; the 9x9_5 board (several seconds a solve) only with
 //! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
 //! take seconds even on the easiest course board (see the example's `--algo idastar`).
 
@@ -59,12 +63,16 @@ fn wastar_relaxed<const W: usize>(b: &Board, prune: bool) -> u32 {
         .unwrap()
 }
 
-fn bfs<const W: usize>(b: &Board, metric: Metric) -> u32 {
-    let p = RushHour::<W>::new(b, metric);
+/// Our BFS; without move pruning (`pruned` false) on exactly the successors that
+/// [`pathfinding_bfs`] gets.
+fn bfs<const W: usize>(b: &Board, metric: Metric, pruned: bool) -> u32 {
+    let mut p = RushHour::<W>::new(b, metric);
+    p.move_pruning = pruned;
     heurist::bfs(&p, RushHour::<W>::start(b)).cost().unwrap()
 }
 
-/// `pathfinding::bfs` on the same successor function.
+/// `pathfinding::bfs` on the same successor function (its API passes no action, so no
+/// move pruning).
 fn pathfinding_bfs<const W: usize>(b: &Board, metric: Metric) -> usize {
     let p = RushHour::<W>::new(b, metric);
     let mut buf = Successors::new();
@@ -100,7 +108,10 @@ fn small_boards(c: &mut Criterion) {
                 x.iter(|| astar::<1>(b, metric, HeuristicKind::Blockers))
             });
             g.bench_function(BenchmarkId::new("bfs", &id), |x| {
-                x.iter(|| bfs::<1>(b, metric))
+                x.iter(|| bfs::<1>(b, metric, false))
+            });
+            g.bench_function(BenchmarkId::new("bfs_move_pruned", &id), |x| {
+                x.iter(|| bfs::<1>(b, metric, true))
             });
             g.bench_function(BenchmarkId::new("pathfinding_bfs", &id), |x| {
                 x.iter(|| pathfinding_bfs::<1>(b, metric))
@@ -139,7 +150,10 @@ fn big_boards(c: &mut Criterion) {
             }
             if name == "Rushhour9x9_4" {
                 g.bench_function(BenchmarkId::new("bfs", &id), |x| {
-                    x.iter(|| bfs::<2>(&b, metric))
+                    x.iter(|| bfs::<2>(&b, metric, false))
+                });
+                g.bench_function(BenchmarkId::new("bfs_move_pruned", &id), |x| {
+                    x.iter(|| bfs::<2>(&b, metric, true))
                 });
                 g.bench_function(BenchmarkId::new("pathfinding_bfs", &id), |x| {
                     x.iter(|| pathfinding_bfs::<2>(&b, metric))

@@ -119,6 +119,10 @@ struct Cli {
     /// Expand only the moves of a strong stubborn set: far fewer states, still optimal.
     #[arg(long)]
     prune: bool,
+    /// Turn off move pruning (on by default in the optimal searches: after a move of a
+    /// vehicle its own moves, or under steps its step back, are not generated).
+    #[arg(long)]
+    no_move_pruning: bool,
     /// Write the solution as `car,move` CSV lines (positive = right/down) to this file.
     #[arg(long)]
     output: Option<String>,
@@ -286,6 +290,7 @@ fn solve<const W: usize>(cli: &Cli, board: &Board, label: &str) -> Result<ExitCo
     };
     let mut problem = RushHour::<W>::new(board, metric);
     problem.prune = cli.prune;
+    problem.move_pruning = !cli.no_move_pruning;
     let result = search(cli, board, &problem);
     let stats = result.stats;
     let optimal = !matches!(cli.algo, Algo::Wastar | Algo::Greedy)

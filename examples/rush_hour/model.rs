@@ -472,6 +472,11 @@ pub struct RushHour<const W: usize> {
     /// Generate only the moves of a strong stubborn set (see [`RushHour::stubborn`]): far
     /// fewer states, same optimal costs. Off by default.
     pub prune: bool,
+    /// Move pruning in [`Problem::successors_after`]: after a move of a vehicle, leave out
+    /// its moves (moves metric: the two slides are one slide, or none, from the state
+    /// before) or its step back (steps metric). The optimal searches stay optimal. On by
+    /// default; [`Problem::successors`] never prunes.
+    pub move_pruning: bool,
 }
 
 impl<const W: usize> RushHour<W> {
@@ -523,6 +528,7 @@ impl<const W: usize> RushHour<W> {
             in_col,
             metric,
             prune: false,
+            move_pruning: true,
         }
     }
 
@@ -682,27 +688,64 @@ impl<const W: usize> Problem for RushHour<W> {
     }
 
     fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, Move, u32>) {
+        self.push_successors(s, None, out)
+    }
+
+    fn successors_after(
+        &self,
+        s: &Packed<W>,
+        last: Option<&Move>,
+        out: &mut Successors<Packed<W>, Move, u32>,
+    ) {
+        let last = last.filter(|_| self.move_pruning).copied();
+        self.push_successors(s, last, out)
+    }
+}
+
+impl<const W: usize> RushHour<W> {
+    /// The successors of `s`, without those that move pruning leaves out after `last`.
+    #[inline(always)]
+    fn push_successors(
+        &self,
+        s: &Packed<W>,
+        last: Option<Move>,
+        out: &mut Successors<Packed<W>, Move, u32>,
+    ) {
         let any = self.metric == Metric::Moves;
         if self.size <= 8 && self.n <= 16 {
             // the whole board in a machine word, the whole state in one word
             let keep = self.prune.then(|| self.stubborn(s, &self.occupancy(s)));
             if any {
-                push_small_moves::<W, true>(self, s, keep, out);
+                push_small_moves::<W, true>(self, s, keep, last, out);
             } else {
-                push_small_moves::<W, false>(self, s, keep, out);
+                push_small_moves::<W, false>(self, s, keep, last, out);
             }
         } else if self.size <= 10 {
             // at most 8 moves a vehicle: a byte of moves each
             if any {
-                push_big_moves::<W, true, 8>(self, s, out);
+                push_big_moves::<W, true, 8>(self, s, last, out);
             } else {
-                push_big_moves::<W, false, 8>(self, s, out);
+                push_big_moves::<W, false, 8>(self, s, last, out);
             }
         } else if any {
-            push_big_moves::<W, true, 16>(self, s, out);
+            push_big_moves::<W, true, 16>(self, s, last, out);
         } else {
-            push_big_moves::<W, false, 16>(self, s, out);
+            push_big_moves::<W, false, 16>(self, s, last, out);
         }
+    }
+}
+
+/// The moves of a vehicle that move pruning leaves out right after its move by `delta`,
+/// as bits of its run (bit `k`: its `k`-th move, the `back` backward ones first): all of
+/// them under the moves metric (`ANY`), else the one step back.
+#[inline(always)]
+fn pruned_run<const ANY: bool>(delta: i8, back: u32) -> u64 {
+    if ANY {
+        u64::MAX
+    } else if delta > 0 {
+        1 // the first backward step
+    } else {
+        1 << back // the first forward step
     }
 }
 
@@ -717,6 +760,7 @@ fn push_small_moves<const W: usize, const ANY: bool>(
     p: &RushHour<W>,
     s: &Packed<W>,
     keep: Option<u64>,
+    last: Option<Move>,
     out: &mut Successors<Packed<W>, Move, u32>,
 ) {
     let n = p.n;
@@ -772,6 +816,11 @@ fn push_small_moves<const W: usize, const ANY: bool>(
                 }
             }
         }
+    }
+    if let Some((v, delta)) = last {
+        let v = v as usize;
+        let back = (backs >> (4 * v)) as u32 & 15;
+        runs[v / 8] &= !((pruned_run::<ANY>(delta, back) & 0xff) << (8 * (v % 8)));
     }
     for (half, mut run) in runs.into_iter().enumerate() {
         while run != 0 {
@@ -885,6 +934,7 @@ fn transpose16(m: [u64; 4]) -> [u64; 4] {
 fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
     p: &RushHour<W>,
     s: &Packed<W>,
+    last: Option<Move>,
     out: &mut Successors<Packed<W>, Move, u32>,
 ) {
     // vehicles a word of runs holds, and how many such groups there are
@@ -949,6 +999,14 @@ fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
                 if keep >> (first + j) & 1 == 0 {
                     run &= !((u64::MAX >> (64 - BITS)) << (BITS as usize * j));
                 }
+            }
+        }
+        if let Some((v, delta)) = last {
+            let j = (v as usize).wrapping_sub(first);
+            if j < per {
+                let back = (backs >> (4 * j)) as u32 & 15;
+                let field = pruned_run::<ANY>(delta, back) & (u64::MAX >> (64 - BITS));
+                run &= !(field << (BITS as usize * j));
             }
         }
         // all ones on the word of these vehicles: the successor is built in registers (a
