@@ -6,6 +6,11 @@
 //! fixed segments that never move, which are also the FIFO queue, and a duplicate index
 //! that is a plain set: of the states themselves when they are small and plain data (a
 //! lookup then touches one place in memory), of 4-byte node ids otherwise.
+//!
+//! The set is hashbrown's: its lookups mostly meet states in cache, where group probing,
+//! sixteen tags at a time, wins. (A linear-probing set of states by value, its slots read
+//! ahead for a whole batch of successors as A\*'s [`IdTable`](super::id_table::IdTable) is,
+//! measured 1.1-1.6x slower on the Rush Hour boards.)
 
 use std::hash::Hash;
 use std::mem::{needs_drop, size_of};
