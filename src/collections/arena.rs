@@ -9,8 +9,9 @@ use crate::traits::Cost;
 /// Parent index of the start node.
 pub(crate) const NO_PARENT: usize = u32::MAX as usize;
 
-/// The most nodes an arena holds (ids are stored as `u32`).
-pub(crate) const MAX_NODES: usize = u32::MAX as usize - 1;
+/// The most nodes an arena holds: ids are stored in 32 bits, and the index, at most
+/// 2<sup>32</sup> slots, must stay at most 3/4 full.
+pub(crate) const MAX_NODES: usize = 3 << 30;
 
 #[repr(C)] // the state first, the parent link right after it (see `Arena::warm`)
 struct Node<S, A, C, X> {
