@@ -13,7 +13,6 @@ pub(crate) const NO_PARENT: usize = u32::MAX as usize;
 /// 2<sup>32</sup> slots, must stay at most 3/4 full.
 pub(crate) const MAX_NODES: usize = 3 << 30;
 
-#[repr(C)] // the state first, the parent link right after it (see `Arena::warm`)
 struct Node<S, A, C, X> {
     state: S,
     parent: u32,
@@ -82,7 +81,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         for s in states.clone() {
             let h = hash_of(s);
             sink ^= self.index.touch(h);
-            out.push((h, Lookup::Found(0)));
+            out.push((h, Lookup::Found(0))); // (the second pass fills it in)
         }
         std::hint::black_box(sink);
         for (s, (h, look)) in states.zip(out.iter_mut()) {
@@ -126,10 +125,10 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
 
     /// Stores the start state.
     pub(crate) fn insert_start(&mut self, state: S, data: X) -> usize {
-        let Lookup::Vacant(at) = self.lookup(hash_of(&state), &state) else {
-            unreachable!("the arena is empty")
-        };
-        self.insert(at, state, NO_PARENT, None, data)
+        match self.lookup(hash_of(&state), &state) {
+            Lookup::Vacant(at) => self.insert(at, state, NO_PARENT, None, data),
+            Lookup::Found(id) => id, // (not in an empty arena)
+        }
     }
 
     #[inline]
