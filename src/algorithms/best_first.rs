@@ -167,11 +167,12 @@ where
     open.push(0, policy.key(zero, h0, 0));
     mon.stats.max_frontier = 1;
 
-    while let Some((id, key)) = open.pop() {
+    let current = |arena: &Arena<_, _, _, Meta<P::Cost>>, id| {
         let m = arena.data(id);
-        if m.closed || key != policy.key(m.g, m.h, id) {
-            continue; // an outdated entry of a lazy queue
-        }
+        (!m.closed).then(|| policy.key(m.g, m.h, id))
+    };
+    while let Some((id, _)) = open.pop(|id| current(&arena, id)) {
+        let m = arena.data(id);
         open_len -= 1;
         let (g, h) = (m.g, m.h);
         let f = Y::OPTIMAL.then(|| g.saturating_add(h));

@@ -16,8 +16,10 @@ pub(crate) const MAX_NODES: usize = 3 << 30;
 struct Node<S, A, C, X> {
     state: S,
     parent: u32,
-    /// The action from the parent and the step's cost; `None` for the start node.
-    link: Option<(A, C)>,
+    /// The action from the parent (`None` for the start node) and the step's cost, apart:
+    /// an `Option` of both would pad a small action to the cost's alignment.
+    action: Option<A>,
+    cost: C,
     /// What the algorithm keeps per state (path cost, ...), next to the state so that a
     /// lookup touches one place in memory.
     data: X,
@@ -114,10 +116,15 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
     ) -> usize {
         let id = self.nodes.len();
         self.index.insert(at, id);
+        let (action, cost) = match link {
+            Some((a, c)) => (Some(a), c),
+            None => (None, C::ZERO),
+        };
         self.nodes.push(Node {
             state,
             parent: parent as u32,
-            link,
+            action,
+            cost,
             data,
         });
         id
@@ -149,25 +156,26 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
     /// The action on the current path to node `id` (`None` for the start node).
     #[inline]
     pub(crate) fn last_action(&self, id: usize) -> Option<&A> {
-        self.nodes.get(id).link.as_ref().map(|(a, _)| a)
+        self.nodes.get(id).action.as_ref()
     }
 
     #[inline]
     pub(crate) fn relink(&mut self, id: usize, parent: usize, action: A, cost: C) {
         let node = self.nodes.get_mut(id);
         node.parent = parent as u32;
-        node.link = Some((action, cost));
+        node.action = Some(action);
+        node.cost = cost;
     }
 
     /// The path from the start node to `id`.
     pub(crate) fn solution(&self, id: usize) -> Solution<S, A, C> {
         let mut steps = Vec::new();
         let mut at = id;
-        while let Some((action, cost)) = &self.nodes.get(at).link {
+        while let Some(action) = &self.nodes.get(at).action {
             steps.push(Step {
                 action: action.clone(),
                 state: self.nodes.get(at).state.clone(),
-                cost: *cost,
+                cost: self.nodes.get(at).cost,
             });
             at = self.nodes.get(at).parent as usize;
         }

@@ -7,9 +7,10 @@ use rustc_hash::FxBuildHasher;
 pub(crate) trait Frontier<K: Ord + Copy> {
     /// Inserts `id`, or raises its key if it is already queued.
     fn push(&mut self, id: usize, key: K);
-    /// Removes an entry with the largest key. A lazy queue may return outdated entries; the
-    /// caller recognises them by comparing the key with the node's current one.
-    fn pop(&mut self) -> Option<(usize, K)>;
+    /// Removes and returns a node with the largest key, and that key. `current(id)` is the
+    /// key node `id` has now, `None` when it is closed: entries queued with another key
+    /// are outdated, and are dropped on the way.
+    fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)>;
 }
 
 /// Decrease-key on an indexed heap (the `priority-queue` crate): every node is queued at
@@ -28,8 +29,13 @@ impl<K: Ord + Copy> Frontier<K> for IndexedFrontier<K> {
         self.0.push_increase(id, key);
     }
     #[inline]
-    fn pop(&mut self) -> Option<(usize, K)> {
-        self.0.pop()
+    fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
+        loop {
+            let (id, key) = self.0.pop()?;
+            if current(id) == Some(key) {
+                return Some((id, key));
+            }
+        }
     }
 }
 
@@ -76,8 +82,13 @@ impl<K: Ord + Copy> Frontier<K> for LazyFrontier<K> {
         self.0.push(Entry { key, id: id as u32 });
     }
     #[inline]
-    fn pop(&mut self) -> Option<(usize, K)> {
-        self.0.pop().map(|e| (e.id as usize, e.key))
+    fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
+        loop {
+            let e = self.0.pop()?;
+            if current(e.id as usize) == Some(e.key) {
+                return Some((e.id as usize, e.key));
+            }
+        }
     }
 }
 
@@ -86,36 +97,37 @@ const MAX_PRIMARY: usize = 1 << 20;
 /// The most secondary indices a [`BucketFrontier`] files in buckets.
 const MAX_SECONDARY: usize = 1 << 12;
 
-/// The entries of one primary index, by secondary index.
-struct Layer<K> {
-    by_secondary: Vec<Vec<Entry<K>>>,
+/// The nodes queued under one primary index, by secondary index.
+struct Layer {
+    by_secondary: Vec<Vec<u32>>,
     len: usize,
     /// No entry has a larger secondary index.
     top: usize,
 }
 
-impl<K> Default for Layer<K> {
-    fn default() -> Self {
-        Layer {
-            by_secondary: Vec::new(),
-            len: 0,
-            top: 0,
-        }
-    }
+impl Layer {
+    const EMPTY: Layer = Layer {
+        by_secondary: Vec::new(),
+        len: 0,
+        top: 0,
+    };
 }
 
 /// A bucket queue (Dial's algorithm, two levels): entries whose keys are small integer
 /// costs go to buckets by two indices, a primary one, smaller first (A*: `f`), and a
-/// secondary one, larger first (A*: `g`). Each bucket is a stack, so push and pop take
-/// constant time and the entry popped is the one pushed last among its equals (A*: a child
-/// of the state just expanded, still in cache). Keys without small indices go to a lazy
-/// binary heap beside the buckets; pop compares the two.
+/// secondary one, larger first (A*: `g`). Each bucket is a stack of node ids (4 bytes an
+/// entry: the bucket says the rest of the key), so push and pop take constant time and the
+/// entry popped is the one pushed last among its equals (A*: a child of the state just
+/// expanded, still in cache). Keys without small indices go to a lazy binary heap beside
+/// the buckets; pop compares the two.
 ///
 /// `bucket(key)` gives a key's indices, if small: a key with a smaller primary index, or
-/// an equal primary and a larger secondary one, must be larger (expanded first).
+/// an equal primary and a larger secondary one, must be larger (expanded first), and a
+/// node's key must change bucket whenever it changes (A*: `g` falls), so that a bucket
+/// entry is outdated exactly when its node's current key belongs to another bucket.
 pub(crate) struct BucketFrontier<K: Ord, B> {
     bucket: B,
-    layers: Vec<Layer<K>>,
+    layers: Vec<Layer>,
     /// No layer below this one holds an entry.
     low: usize,
     len: usize,
@@ -133,7 +145,7 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
         }
     }
 
-    /// The layer and secondary index of the best bucketed entry.
+    /// The layer and secondary index of the best bucket that holds an entry.
     #[inline]
     fn best(&mut self) -> Option<(usize, usize)> {
         if self.len == 0 {
@@ -141,7 +153,7 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
         }
         while self.layers[self.low].len == 0 {
             // a layer left behind gives its memory back
-            self.layers[self.low] = Layer::default();
+            self.layers[self.low] = Layer::EMPTY;
             self.low += 1;
         }
         let layer = &mut self.layers[self.low];
@@ -150,22 +162,30 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
         }
         Some((self.low, layer.top))
     }
+
+    /// Removes the last entry of bucket `(p, s)`, which holds one.
+    #[inline]
+    fn take(&mut self, (p, s): (usize, usize)) -> usize {
+        let layer = &mut self.layers[p];
+        layer.len -= 1;
+        self.len -= 1;
+        layer.by_secondary[s].pop().map_or(0, |id| id as usize)
+    }
 }
 
 impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketFrontier<K, B> {
     #[inline]
     fn push(&mut self, id: usize, key: K) {
-        let entry = Entry { key, id: id as u32 };
         match (self.bucket)(&key) {
             Some((p, s)) if p < MAX_PRIMARY && s < MAX_SECONDARY => {
                 if p >= self.layers.len() {
-                    self.layers.resize_with(p + 1, Layer::default);
+                    self.layers.resize_with(p + 1, || Layer::EMPTY);
                 }
                 let layer = &mut self.layers[p];
                 if s >= layer.by_secondary.len() {
                     layer.by_secondary.resize_with(s + 1, Vec::new);
                 }
-                layer.by_secondary[s].push(entry);
+                layer.by_secondary[s].push(id as u32);
                 layer.len += 1;
                 layer.top = layer.top.max(s);
                 if self.len == 0 || p < self.low {
@@ -173,26 +193,42 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketF
                 }
                 self.len += 1;
             }
-            _ => self.heap.push(entry),
+            _ => self.heap.push(Entry { key, id: id as u32 }),
         }
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<(usize, K)> {
-        let Some((p, s)) = self.best() else {
-            return self.heap.pop().map(|e| (e.id as usize, e.key));
-        };
-        let layer = &mut self.layers[p];
-        let bucket = &mut layer.by_secondary[s];
-        if let Some(top) = self.heap.peek() {
-            if top.key > bucket[bucket.len() - 1].key {
-                return self.heap.pop().map(|e| (e.id as usize, e.key));
+    fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
+        // the best current bucket entry, outdated ones dropped on the way
+        let from_buckets = loop {
+            let Some(at) = self.best() else { break None };
+            let id = self.layers[at.0].by_secondary[at.1]
+                .last()
+                .map_or(0, |&id| id as usize);
+            match current(id) {
+                Some(key) if (self.bucket)(&key) == Some(at) => break Some((at, id, key)),
+                _ => {
+                    self.take(at);
+                }
             }
+        };
+        loop {
+            let Some(top) = self.heap.peek().copied() else {
+                break;
+            };
+            if current(top.id as usize) != Some(top.key) {
+                self.heap.pop();
+                continue;
+            }
+            if from_buckets.is_none_or(|(_, _, key)| top.key > key) {
+                self.heap.pop();
+                return Some((top.id as usize, top.key));
+            }
+            break;
         }
-        let e = bucket.pop()?;
-        layer.len -= 1;
-        self.len -= 1;
-        Some((e.id as usize, e.key))
+        let (at, id, key) = from_buckets?;
+        self.take(at);
+        Some((id, key))
     }
 }
 
@@ -202,46 +238,77 @@ mod tests {
 
     use super::*;
 
-    /// A*'s key shape: smaller `f` first, then larger `g`, then larger id. Keys with `f`
-    /// above 50 or `g` above 20 go to the heap, so either side can hold the best entry.
+    /// A*'s key shape: smaller `f` first, then larger `g`, then larger id.
     #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
     struct Key(Reverse<u32>, u32, u32);
 
-    #[test]
-    fn pops_in_key_order_across_buckets_and_heap() {
-        let mut q = BucketFrontier::new(|k: &Key| {
-            (k.0 .0 <= 50 && k.1 <= 20).then_some((k.0 .0 as usize, k.1 as usize))
-        });
-        let (mut all, mut keys) = (Vec::new(), Vec::new());
-        // a fixed pseudo-random sequence of pushes and pops
+    /// A*'s key of node `id` with path cost `g` and estimate `h`.
+    fn key(g: u32, h: u32, id: usize) -> Key {
+        Key(Reverse(g + h), g, id as u32)
+    }
+
+    /// Pushes, improvements (a node's `g` falls, so its key grows and is pushed again)
+    /// and pops, at random: every pop returns an open node with the best `(f, g)` and its
+    /// current key, whether the best entry sits in a bucket or in the heap.
+    fn pops_in_key_order<F: Frontier<Key>>(mut q: F) {
         let mut x = 12345u64;
-        let mut next = || {
+        let mut next = |n: u32| {
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (x >> 33) as u32
+            (x >> 33) as u32 % n
         };
-        for id in 0..5000u32 {
-            let (f, g) = (next() % 80, next() % 30);
-            let k = Key(Reverse(f), g, id);
-            q.push(id as usize, k);
-            all.push(k);
-            keys.push(k);
-            if next() % 3 == 0 {
-                let (i, k) = q.pop().unwrap();
-                assert_eq!(k, all[i]);
-                // nothing left in the queue is better in (f, g)
-                keys.retain(|&o| o != k);
-                let best = keys.iter().max().unwrap_or(&k);
-                assert!((best.0, best.1) <= (k.0, k.1), "{best:?} before {k:?}");
+        // each node's (g, h) while it is open, None once popped
+        let mut nodes: Vec<Option<(u32, u32)>> = Vec::new();
+        let current =
+            |nodes: &Vec<Option<(u32, u32)>>, id: usize| nodes[id].map(|(g, h)| key(g, h, id));
+        let check_pop = |q: &mut F, nodes: &mut Vec<Option<(u32, u32)>>| {
+            let popped = q.pop(|id| current(nodes, id));
+            let best = (0..nodes.len()).filter_map(|id| current(nodes, id)).max();
+            match popped {
+                Some((id, k)) => {
+                    assert_eq!(Some(k), current(nodes, id), "the node's current key");
+                    let best = best.unwrap();
+                    assert_eq!((best.0, best.1), (k.0, k.1), "{best:?} before {k:?}");
+                    nodes[id] = None;
+                }
+                None => assert_eq!(best, None, "nothing left"),
+            }
+        };
+        for _ in 0..20_000 {
+            match next(8) {
+                0..=3 => {
+                    let (g, h) = (next(30), next(40));
+                    q.push(nodes.len(), key(g, h, nodes.len()));
+                    nodes.push(Some((g, h)));
+                }
+                4 => {
+                    let id = next(nodes.len().max(1) as u32) as usize;
+                    if let Some(Some((g, h))) = nodes.get(id).copied() {
+                        if g > 0 {
+                            let g = g - 1 - next(g);
+                            nodes[id] = Some((g, h));
+                            q.push(id, key(g, h, id));
+                        }
+                    }
+                }
+                _ => check_pop(&mut q, &mut nodes),
             }
         }
-        while let Some((_, k)) = q.pop() {
-            keys.retain(|&o| o != k);
-            if let Some(best) = keys.iter().max() {
-                assert!((best.0, best.1) <= (k.0, k.1));
-            }
+        while nodes.iter().any(Option::is_some) {
+            check_pop(&mut q, &mut nodes);
         }
-        assert!(keys.is_empty());
+        assert!(q.pop(|id| current(&nodes, id)).is_none());
+    }
+
+    #[test]
+    fn every_open_list_pops_in_key_order() {
+        // keys with f above 50 or g above 20 go to the bucket queue's heap, so either side
+        // can hold the best entry
+        pops_in_key_order(BucketFrontier::new(|k: &Key| {
+            (k.0 .0 <= 50 && k.1 <= 20).then_some((k.0 .0 as usize, k.1 as usize))
+        }));
+        pops_in_key_order(LazyFrontier::new());
+        pops_in_key_order(IndexedFrontier::new());
     }
 }
