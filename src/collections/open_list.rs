@@ -212,19 +212,15 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketF
                 }
             }
         };
-        loop {
-            let Some(top) = self.heap.peek().copied() else {
-                break;
-            };
+        while let Some(top) = self.heap.peek().copied() {
             if current(top.id as usize) != Some(top.key) {
                 self.heap.pop();
-                continue;
-            }
-            if from_buckets.is_none_or(|(_, _, key)| top.key > key) {
+            } else if from_buckets.is_none_or(|(_, _, key)| top.key > key) {
                 self.heap.pop();
                 return Some((top.id as usize, top.key));
+            } else {
+                break;
             }
-            break;
         }
         let (at, id, key) = from_buckets?;
         self.take(at);
