@@ -86,11 +86,11 @@ pub enum OpenList {
     Lazy,
     /// A bucket queue (Dial's algorithm) for costs that are small whole numbers (below
     /// 2<sup>20</sup> for `f`, 4096 for `g`; integers or whole `OrderedF64` values): buckets
-    /// by `f`, then by `g`, each a stack, so push and pop take constant time, and the state
-    /// queued last among equals is expanded first (usually a child of the state just
-    /// expanded, still in cache). Entries with other costs, and the keys of weighted A* and
-    /// greedy search, go to a lazy binary heap beside the buckets. Outdated entries are
-    /// skipped as with [`Lazy`](OpenList::Lazy).
+    /// by `f`, then by `g`, each a stack of 4-byte node ids, so push and pop take constant
+    /// time, and the state queued last among equals is expanded first (usually a child of
+    /// the state just expanded, still in cache). Entries with other costs, and the keys of
+    /// weighted A* and greedy search, go to a lazy binary heap beside the buckets. Outdated
+    /// entries are skipped as with [`Lazy`](OpenList::Lazy).
     #[default]
     Buckets,
 }
