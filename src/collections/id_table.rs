@@ -1,4 +1,4 @@
-//! The hash index of the graph searches: which node holds a state.
+//! The hash index of the best-first searches: which node holds a state.
 
 use std::num::NonZeroU64;
 

@@ -70,9 +70,22 @@ impl<K: Ord> Ord for Entry<K> {
 /// A binary heap with lazy deletion: improving a node pushes a second entry.
 pub(crate) struct LazyFrontier<K: Ord>(BinaryHeap<Entry<K>>);
 
-impl<K: Ord> LazyFrontier<K> {
+impl<K: Ord + Copy> LazyFrontier<K> {
     pub(crate) fn new() -> Self {
         LazyFrontier(BinaryHeap::new())
+    }
+
+    /// The entry with the largest key whose node still has that key (`current`, as in
+    /// [`Frontier::pop`]), outdated entries above it dropped; it stays queued.
+    #[inline]
+    fn peek_current(&mut self, current: &impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
+        while let Some(&e) = self.0.peek() {
+            if current(e.id as usize) == Some(e.key) {
+                return Some((e.id as usize, e.key));
+            }
+            self.0.pop();
+        }
+        None
     }
 }
 
@@ -83,12 +96,9 @@ impl<K: Ord + Copy> Frontier<K> for LazyFrontier<K> {
     }
     #[inline]
     fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
-        loop {
-            let e = self.0.pop()?;
-            if current(e.id as usize) == Some(e.key) {
-                return Some((e.id as usize, e.key));
-            }
-        }
+        let top = self.peek_current(&current)?;
+        self.0.pop();
+        Some(top)
     }
 }
 
@@ -131,7 +141,7 @@ pub(crate) struct BucketFrontier<K: Ord, B> {
     /// No layer below this one holds an entry.
     low: usize,
     len: usize,
-    heap: BinaryHeap<Entry<K>>,
+    heap: LazyFrontier<K>,
 }
 
 impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
@@ -141,7 +151,7 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
             layers: Vec::new(),
             low: 0,
             len: 0,
-            heap: BinaryHeap::new(),
+            heap: LazyFrontier::new(),
         }
     }
 
@@ -193,7 +203,7 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketF
                 }
                 self.len += 1;
             }
-            _ => self.heap.push(Entry { key, id: id as u32 }),
+            _ => self.heap.push(id, key),
         }
     }
 
@@ -212,14 +222,10 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketF
                 }
             }
         };
-        while let Some(top) = self.heap.peek().copied() {
-            if current(top.id as usize) != Some(top.key) {
-                self.heap.pop();
-            } else if from_buckets.is_none_or(|(_, _, key)| top.key > key) {
-                self.heap.pop();
-                return Some((top.id as usize, top.key));
-            } else {
-                break;
+        if let Some(top) = self.heap.peek_current(&current) {
+            if from_buckets.is_none_or(|(_, _, key)| top.1 > key) {
+                self.heap.0.pop();
+                return Some(top);
             }
         }
         let (at, id, key) = from_buckets?;
