@@ -735,6 +735,32 @@ impl<const W: usize> RushHour<W> {
     }
 }
 
+/// How many moves a vehicle at position `at`, of length `l`, has backwards and forwards
+/// (`ANY`: under the moves metric, any distance; else one cell), given the cells of its line
+/// that are `taken` (bit `c`: cell `c`; the cells at and past the board's edge set).
+#[inline(always)]
+fn move_counts<const ANY: bool>(taken: u32, at: u32, l: u32) -> (u32, u32) {
+    // bit `c + 1` stands for cell `c` and bit 0 for a taken cell -1
+    if ANY {
+        // the highest set bit below bit `at + 1` is the nearest obstacle behind
+        let below = ((taken << 1) | 1) & ((2 << at) - 1);
+        let back = at - (31 - below.leading_zeros());
+        (back, (taken >> (at + l)).trailing_zeros())
+    } else {
+        (!(((taken << 1) | 1) >> at) & 1, !(taken >> (at + l)) & 1)
+    }
+}
+
+/// The signed distance of a vehicle's `k`-th move, its `back` backward moves first.
+#[inline(always)]
+fn move_delta(k: u32, back: u32) -> i32 {
+    if k < back {
+        -(k as i32) - 1
+    } else {
+        (k - back) as i32 + 1
+    }
+}
+
 /// The moves of a vehicle that move pruning leaves out right after its move by `delta`,
 /// as bits of its run (bit `k`: its `k`-th move, the `back` backward ones first): all of
 /// them under the moves metric (`ANY`), else the one step back.
@@ -787,15 +813,7 @@ fn push_small_moves<const W: usize, const ANY: bool>(
         let (at, l) = ((word >> (4 * i)) as u32 & 15, len[i] as u32);
         let h = u64::from(horiz[i]).wrapping_neg();
         let taken = edge | u32::from((((by_rows & h) | (by_cols & !h)) >> (8 * line[i])) as u8);
-        // bit `c + 1` stands for cell `c` and bit 0 for a taken cell -1
-        let (back, ahead) = if ANY {
-            // the highest set bit below bit `at + 1` is the nearest obstacle behind
-            let below = ((taken << 1) | 1) & ((2 << at) - 1);
-            let back = at - (31 - below.leading_zeros());
-            (back, (taken >> (at + l)).trailing_zeros())
-        } else {
-            (!(((taken << 1) | 1) >> at) & 1, !(taken >> (at + l)) & 1)
-        };
+        let (back, ahead) = move_counts::<ANY>(taken, at, l);
         ((1u64 << (back + ahead)) - 1, back)
     };
     // bit 8i + k: the k-th move of vehicle i (backwards first); backs: 4 bits a vehicle
@@ -828,11 +846,7 @@ fn push_small_moves<const W: usize, const ANY: bool>(
             run &= run - 1;
             let i = (half * 8) as u32 + b / 8;
             let (k, back) = (b % 8, (backs >> (4 * i)) as u32 & 15);
-            let delta = if k < back {
-                -(k as i32) - 1
-            } else {
-                (k - back) as i32 + 1
-            };
+            let delta = move_delta(k, back);
             let mut t = *s;
             t.0[0] = word.wrapping_add((delta as i64 as u64) << (4 * i));
             out.push((i as u8, delta as i8), t, 1);
@@ -979,18 +993,7 @@ fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
         for (j, v) in lanes.iter().enumerate() {
             let at = (at_word >> (4 * j)) as u32 & 15;
             let taken = v.edge | u32::from((lines[v.word as usize & 7] >> v.shift) as u16);
-            // bit `c + 1` stands for cell `c` and bit 0 for a taken cell -1
-            let (back, ahead) = if ANY {
-                // the highest set bit below bit `at + 1` is the nearest obstacle behind
-                let below = ((taken << 1) | 1) & ((2 << at) - 1);
-                let back = at - (31 - below.leading_zeros());
-                (back, (taken >> (at + u32::from(v.len))).trailing_zeros())
-            } else {
-                (
-                    !(((taken << 1) | 1) >> at) & 1,
-                    !(taken >> (at + u32::from(v.len))) & 1,
-                )
-            };
+            let (back, ahead) = move_counts::<ANY>(taken, at, u32::from(v.len));
             run |= ((1u64 << (back + ahead)) - 1) << (BITS as usize * j);
             backs |= u64::from(back) << (4 * j);
         }
@@ -1017,11 +1020,7 @@ fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
             run &= run - 1;
             let j = b / BITS;
             let (k, back) = (b % BITS, (backs >> (4 * j)) as u32 & 15);
-            let delta = if k < back {
-                -(k as i32) - 1
-            } else {
-                (k - back) as i32 + 1
-            };
+            let delta = move_delta(k, back);
             let d = (delta as i64 as u64) << (shift + 4 * j);
             let t = Packed(std::array::from_fn(|w| s.0[w].wrapping_add(d & sel[w])));
             out.push(((first as u32 + j) as u8, delta as i8), t, 1);
