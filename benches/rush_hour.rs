@@ -7,7 +7,8 @@
 //!
 //! `bfs` runs on exactly the successors `pathfinding_bfs` gets; `bfs_move_pruned` also
 //! leaves out the moves that move pruning drops (our API passes the last action; theirs
-//! cannot).
+//! cannot). `bare_bfs`, a hand-written loop on the same successors, is the reference for
+//! what any hash-set BFS can reach on this model.
 //!
 //! `cargo bench --bench rush_hour`; the 9x9_5 board (several seconds a solve) only with
 //! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
@@ -88,6 +89,46 @@ fn pathfinding_bfs<const W: usize>(b: &Board, metric: Metric) -> usize {
     path.len() - 1
 }
 
+/// The reference for how fast any breadth-first search over a hash set can be on this
+/// model: a bare loop on the same successors, with the nodes in a `Vec`, a hashbrown set of
+/// the states themselves and a one-multiply hash, and nothing else (no statistics, limits,
+/// cost tracking or move pruning). Not a library feature; it shows how much of `bfs`'s time
+/// the successor function and the hash set leave to the search itself.
+fn bare_bfs<const W: usize>(b: &Board, metric: Metric) -> usize {
+    fn hash<const W: usize>(s: &Packed<W>) -> u64 {
+        s.0.iter().fold(0, |h, &w| {
+            let m = u128::from(h ^ w) * 0xf135_7aea_2e62_a9c5;
+            (m as u64) ^ ((m >> 64) as u64)
+        })
+    }
+    let p = RushHour::<W>::new(b, metric);
+    let start = RushHour::<W>::start(b);
+    let mut seen = hashbrown::HashTable::with_capacity(1792);
+    seen.insert_unique(hash(&start), start, hash);
+    let mut nodes = vec![(start, usize::MAX)]; // state, parent
+    let mut buf = Successors::new();
+    let mut next = 0;
+    while next < nodes.len() {
+        p.successors(&nodes[next].0, &mut buf);
+        for x in buf.drain() {
+            let h = hash(&x.state);
+            if seen.find(h, |s| *s == x.state).is_none() {
+                seen.insert_unique(h, x.state, hash);
+                nodes.push((x.state, next));
+                if p.is_goal(&x.state) {
+                    let (mut len, mut at) = (0, next);
+                    while at != usize::MAX {
+                        (len, at) = (len + 1, nodes[at].1);
+                    }
+                    return len;
+                }
+            }
+        }
+        next += 1;
+    }
+    panic!("unsolvable course board")
+}
+
 fn small_boards(c: &mut Criterion) {
     let mut g = c.benchmark_group("rush_hour_6x6");
     g.sample_size(20)
@@ -115,6 +156,13 @@ fn small_boards(c: &mut Criterion) {
             });
             g.bench_function(BenchmarkId::new("pathfinding_bfs", &id), |x| {
                 x.iter(|| pathfinding_bfs::<1>(b, metric))
+            });
+            assert_eq!(
+                bare_bfs::<1>(b, metric),
+                bfs::<1>(b, metric, false) as usize
+            );
+            g.bench_function(BenchmarkId::new("bare_bfs", &id), |x| {
+                x.iter(|| bare_bfs::<1>(b, metric))
             });
         }
     }
@@ -157,6 +205,13 @@ fn big_boards(c: &mut Criterion) {
                 });
                 g.bench_function(BenchmarkId::new("pathfinding_bfs", &id), |x| {
                     x.iter(|| pathfinding_bfs::<2>(&b, metric))
+                });
+                assert_eq!(
+                    bare_bfs::<2>(&b, metric),
+                    bfs::<2>(&b, metric, false) as usize
+                );
+                g.bench_function(BenchmarkId::new("bare_bfs", &id), |x| {
+                    x.iter(|| bare_bfs::<2>(&b, metric))
                 });
             }
         }

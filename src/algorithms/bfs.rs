@@ -64,7 +64,8 @@ where
     }
 }
 
-/// The search itself, over a store whose duplicate index is `I`.
+/// The search itself, over a store whose duplicate index is `I`: with the code for a depth
+/// limit or cost bound compiled in only when one is set (`LIMITS`).
 fn search<P, I>(
     problem: &P,
     start: P::State,
@@ -74,9 +75,26 @@ where
     P: Problem + ?Sized,
     I: SeenIndex<P::State>,
 {
+    if opts.max_depth.is_some() || opts.cost_bound.is_some() {
+        run::<P, I, true>(problem, start, opts)
+    } else {
+        run::<P, I, false>(problem, start, opts)
+    }
+}
+
+/// [`search`] with the depth limit and cost bound checked only if `LIMITS`.
+fn run<P, I, const LIMITS: bool>(
+    problem: &P,
+    start: P::State,
+    opts: Options<'_, P::Cost>,
+) -> SearchResult<P::State, P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    I: SeenIndex<P::State>,
+{
     let mut mon = Monitor::new(opts);
-    let max_depth = mon.max_depth();
-    let cost_bound = mon.cost_bound();
+    let max_depth = mon.max_depth().filter(|_| LIMITS);
+    let cost_bound = mon.cost_bound().filter(|_| LIMITS);
     let mut buf = Successors::new();
     let mut limited = None;
 
@@ -86,20 +104,23 @@ where
         mon.stats.stored = 1;
         return mon.finish(Outcome::Found(store.solution(0)));
     }
+    let max_stored = mon.max_states().min(store.max_len());
     let mut cursor = 0;
     let mut depth = 0; // depth of the node at `cursor`
     let mut level_end = 1; // first node of the next level
 
     while cursor < store.len() {
-        if cursor == level_end {
-            depth += 1;
-            level_end = store.len();
+        if LIMITS {
+            if cursor == level_end {
+                depth += 1;
+                level_end = store.len();
+            }
+            if max_depth.is_some_and(|m| depth >= m) {
+                limited = Some(StopReason::MaxDepth);
+                break;
+            }
         }
         mon.stats.max_frontier = mon.stats.max_frontier.max(store.len() - cursor);
-        if max_depth.is_some_and(|m| depth >= m) {
-            limited = Some(StopReason::MaxDepth);
-            break;
-        }
         mon.stats.stored = store.len();
         if let Some(reason) = mon.check() {
             return mon.stopped(reason, None);
@@ -108,11 +129,13 @@ where
         cursor += 1;
         mon.stats.expanded += 1;
         problem.successors_after(store.state(id), store.last_action(id), &mut buf);
+        // the counts kept in registers while the successors are handled
+        mon.stats.generated += buf.len() as u64;
+        let mut duplicates = 0;
         let g = store.g(id);
         for succ in buf.drain() {
-            mon.stats.generated += 1;
             let Some(at) = store.vacant(&succ.state) else {
-                mon.stats.duplicates += 1;
+                duplicates += 1;
                 continue;
             };
             let g2 = g.map_or(succ.cost, |g| g.saturating_add(succ.cost));
@@ -120,17 +143,20 @@ where
                 limited = Some(StopReason::CostBound);
                 continue;
             }
-            if mon.full(store.len()) || store.is_full() {
+            if store.len() >= max_stored {
+                mon.stats.duplicates += duplicates;
                 mon.stats.stored = store.len();
                 return mon.stopped(StopReason::MaxStates, None);
             }
             let is_goal = problem.is_goal(&succ.state);
             let cid = store.insert(at, succ.state, id, succ.action, succ.cost, g2);
             if is_goal {
+                mon.stats.duplicates += duplicates;
                 mon.stats.stored = store.len();
                 return mon.finish(Outcome::Found(store.solution(cid)));
             }
         }
+        mon.stats.duplicates += duplicates;
     }
     mon.stats.stored = store.len();
     match limited {

@@ -59,9 +59,9 @@ pub(crate) trait SeenIndex<S> {
     fn new(first: &S) -> Self;
     /// `None` if `state` is stored, else where it goes, for [`SeenIndex::insert`].
     fn vacant<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Option<Vacancy>;
-    /// Records the state of node `id`, which [`SeenIndex::vacant`] reported vacant at
-    /// `at`, with no insertion in between.
-    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize);
+    /// Records `state` as node `id`'s (the next node, not stored yet), which
+    /// [`SeenIndex::vacant`] reported vacant at `at`, with no insertion in between.
+    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize, state: &S);
 }
 
 /// The states themselves, by value (for small plain-data states): a lookup touches one
@@ -83,10 +83,9 @@ impl<S: Clone + Eq + Hash> SeenIndex<S> for InlineIndex<S> {
     }
 
     #[inline]
-    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize) {
+    fn insert<A, C>(&mut self, _: &Nodes<S, A, C>, at: Vacancy, _: usize, state: &S) {
         // a full table doubles, rehashing every state
-        self.0
-            .insert_unique(at.hash, nodes.get(id).state.clone(), hash_of);
+        self.0.insert_unique(at.hash, state.clone(), hash_of);
     }
 }
 
@@ -111,7 +110,7 @@ impl<S: Eq + Hash> SeenIndex<S> for IdIndex {
     }
 
     #[inline]
-    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize) {
+    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize, _: &S) {
         let rehash = |&i: &u32| hash_of(&nodes.get(i as usize).state);
         self.0.insert_unique(at.hash, id as u32, rehash);
     }
@@ -138,12 +137,12 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
             index: I::new(&start),
         };
         let at = store.index.vacant(&store.nodes, &start).unwrap();
+        store.index.insert(&store.nodes, at, 0, &start);
         store.nodes.push(Node {
             state: start,
             parent: u32::MAX,
             link: None,
         });
-        store.index.insert(&store.nodes, at, 0);
         store
     }
 
@@ -152,10 +151,10 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         self.nodes.len()
     }
 
-    /// Whether the store can take no more nodes.
+    /// The most nodes the store can take.
     #[inline]
-    pub(crate) fn is_full(&self) -> bool {
-        self.nodes.len() >= MAX_NODES
+    pub(crate) fn max_len(&self) -> usize {
+        MAX_NODES
     }
 
     #[inline]
@@ -184,7 +183,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
     /// Stores a state that [`vacant`](BfsStore::vacant) reported vacant at `at`,
     /// reached from `parent` by `action` at step cost `cost`, with path cost `g` (used only
     /// if costs are kept). Returns its id.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn insert(
         &mut self,
         at: Vacancy,
@@ -195,6 +194,8 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         g: C,
     ) -> usize {
         let id = self.nodes.len();
+        // indexed before it is stored: the index reads only the nodes it already holds
+        self.index.insert(&self.nodes, at, id, &state);
         self.nodes.push(Node {
             state,
             parent: parent as u32,
@@ -203,7 +204,6 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         if let Some(gs) = &mut self.g {
             gs.push(g);
         }
-        self.index.insert(&self.nodes, at, id);
         id
     }
 

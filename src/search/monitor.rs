@@ -59,6 +59,12 @@ impl<'a, C: Copy> Monitor<'a, C> {
         &self.opts
     }
 
+    /// The most states the search may store (`usize::MAX` without a bound).
+    #[inline]
+    pub(crate) fn max_states(&self) -> usize {
+        self.opts.max_states.unwrap_or(usize::MAX)
+    }
+
     /// Whether storing one more state would break the memory bound.
     #[inline]
     pub(crate) fn full(&self, stored: usize) -> bool {
