@@ -29,10 +29,18 @@ impl<T> SegVec<T> {
     #[inline]
     pub(crate) fn push(&mut self, item: T) {
         if self.len % SEGMENT == 0 {
-            self.segments.push(Vec::with_capacity(SEGMENT));
+            self.add_segment();
         }
         self.segments[self.len >> SEGMENT_BITS].push(item);
         self.len += 1;
+    }
+
+    /// Adds an empty segment: out of line, so that [`SegVec::push`] stays small enough to
+    /// inline (a push that is a call costs breadth-first search several percent).
+    #[cold]
+    #[inline(never)]
+    fn add_segment(&mut self) {
+        self.segments.push(Vec::with_capacity(SEGMENT));
     }
 
     #[inline]
