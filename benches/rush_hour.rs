@@ -5,10 +5,13 @@
 //! estimate), with and without stubborn-set pruning. Successor generation alone on a 9x9
 //! and the 12x12 board.
 //!
-//! `bfs` runs on exactly the successors `pathfinding_bfs` gets; `bfs_move_pruned` also
-//! leaves out the moves that move pruning drops (our API passes the last action; theirs
-//! cannot). `bare_bfs`, a hand-written loop on the same successors, is the reference for
-//! what any hash-set BFS can reach on this model.
+//! `bfs` runs on exactly the successors `pathfinding_bfs` gets, and uses the model's
+//! declaration that every move can be undone (`Problem::reversible`) to keep only three
+//! levels in its duplicate index; `bfs_all_levels` is the same search without it, and
+//! `bfs_move_pruned` also leaves out the moves that move pruning drops (our API passes the
+//! last action and tells reversibility; theirs cannot). `bare_bfs`, a hand-written loop on
+//! the same successors with one hash set of all states, is the reference for what such a
+//! search can reach on this model.
 //!
 //! `cargo bench --bench rush_hour`; the 9x9_5 board (several seconds a solve) only with
 //! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
@@ -65,10 +68,33 @@ fn wastar_relaxed<const W: usize>(b: &Board, prune: bool) -> u32 {
 }
 
 /// Our BFS; without move pruning (`pruned` false) on exactly the successors that
-/// [`pathfinding_bfs`] gets.
+/// [`pathfinding_bfs`] gets. The model declares the space reversible (every slide can be
+/// slid back), so BFS keeps only the last three levels in its duplicate index.
 fn bfs<const W: usize>(b: &Board, metric: Metric, pruned: bool) -> u32 {
     let mut p = RushHour::<W>::new(b, metric);
     p.move_pruning = pruned;
+    heurist::bfs(&p, RushHour::<W>::start(b)).cost().unwrap()
+}
+
+/// The same problem without its declaration that it is reversible.
+struct AllLevels<const W: usize>(RushHour<W>);
+
+impl<const W: usize> Problem for AllLevels<W> {
+    type State = Packed<W>;
+    type Action = model::Move;
+    type Cost = u32;
+    fn is_goal(&self, s: &Packed<W>) -> bool {
+        self.0.is_goal(s)
+    }
+    fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, model::Move, u32>) {
+        self.0.successors(s, out)
+    }
+}
+
+/// Our BFS on exactly the successors [`pathfinding_bfs`] gets, every level kept in the
+/// duplicate index (what [`bfs`] does on a problem not declared reversible).
+fn bfs_all_levels<const W: usize>(b: &Board, metric: Metric) -> u32 {
+    let p = AllLevels(RushHour::<W>::new(b, metric));
     heurist::bfs(&p, RushHour::<W>::start(b)).cost().unwrap()
 }
 
@@ -154,6 +180,9 @@ fn small_boards(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new("bfs_move_pruned", &id), |x| {
                 x.iter(|| bfs::<1>(b, metric, true))
             });
+            g.bench_function(BenchmarkId::new("bfs_all_levels", &id), |x| {
+                x.iter(|| bfs_all_levels::<1>(b, metric))
+            });
             g.bench_function(BenchmarkId::new("pathfinding_bfs", &id), |x| {
                 x.iter(|| pathfinding_bfs::<1>(b, metric))
             });
@@ -202,6 +231,9 @@ fn big_boards(c: &mut Criterion) {
                 });
                 g.bench_function(BenchmarkId::new("bfs_move_pruned", &id), |x| {
                     x.iter(|| bfs::<2>(&b, metric, true))
+                });
+                g.bench_function(BenchmarkId::new("bfs_all_levels", &id), |x| {
+                    x.iter(|| bfs_all_levels::<2>(&b, metric))
                 });
                 g.bench_function(BenchmarkId::new("pathfinding_bfs", &id), |x| {
                     x.iter(|| pathfinding_bfs::<2>(&b, metric))

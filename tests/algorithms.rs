@@ -10,6 +10,9 @@ use heurist::{
 };
 use proptest::prelude::*;
 
+mod common;
+use common::Declared;
+
 /// A directed graph with weighted edges and a set of goal nodes.
 #[derive(Clone, Debug)]
 struct Graph {
@@ -221,6 +224,20 @@ fn replay(g: &Graph, start: usize, r: &SearchResult<usize, usize, u32>) -> Optio
     assert_eq!(sol.cost, total, "the cost adds up");
     assert_eq!(*sol.goal(), at);
     Some(total)
+}
+
+/// The graph with every edge also in the other direction, at the same weight.
+fn undirected(g: &Graph) -> Graph {
+    let mut adj = g.adj.clone();
+    for (u, es) in g.adj.iter().enumerate() {
+        for &(v, w) in es {
+            adj[v].push((u, w));
+        }
+    }
+    Graph {
+        adj,
+        goal: g.goal.clone(),
+    }
 }
 
 fn graph_strategy(max_nodes: usize, max_weight: u32) -> impl Strategy<Value = (Graph, usize)> {
@@ -445,6 +462,60 @@ proptest! {
             }
         }
     }
+}
+
+/// Random sparse graphs of a few thousand nodes (enough for breadth-first search to start
+/// forgetting levels in a reversible space), goals rare.
+fn big_graph_strategy() -> impl Strategy<Value = (Graph, usize)> {
+    (2000usize..5000).prop_flat_map(|n| {
+        (
+            prop::collection::vec(prop::collection::vec((0..n, 0..=20u32), 1..3), n),
+            prop::collection::vec(prop::bool::weighted(0.0005), n),
+            0..n,
+        )
+            .prop_map(|(adj, goal, start)| (Graph { adj, goal }, start))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn bfs_in_a_reversible_space_forgets_nothing_it_needs(
+        (g, start) in big_graph_strategy(),
+        bound in 0u32..300,
+        depth in 0usize..12,
+    ) {
+        // BFS keeps only three levels in its index (once it holds more than a couple of
+        // thousand states): the same search, on both stores, with and without limits
+        let g = undirected(&g);
+        fn stats<S, A, C>(r: &SearchResult<S, A, C>) -> (u64, u64, u64, usize) {
+            (r.stats.expanded, r.stats.generated, r.stats.duplicates, r.stats.stored)
+        }
+        for k in 0..4 {
+            let opts = || match k {
+                0 => Options::new(),
+                1 => Options::new().cost_bound(bound),
+                2 => Options::new().max_depth(depth),
+                _ => Options::new().max_states(depth * 300 + 1),
+            };
+            let all = heurist::bfs_with(&g, start, opts());
+            let three = heurist::bfs_with(&Declared(&g, true), start, opts());
+            let boxed = heurist::bfs_with(&Declared(Boxed(&g), true), vec![start], opts());
+            prop_assert_eq!(three.cost(), all.cost());
+            prop_assert_eq!(three.is_exhausted(), all.is_exhausted());
+            prop_assert_eq!(three.stop_reason(), all.stop_reason());
+            prop_assert_eq!(stats(&three), stats(&all));
+            prop_assert_eq!(
+                three.solution().map(|s| s.actions().copied().collect::<Vec<_>>()),
+                all.solution().map(|s| s.actions().copied().collect::<Vec<_>>())
+            );
+            prop_assert_eq!(boxed.cost(), all.cost());
+            prop_assert_eq!(boxed.stop_reason(), all.stop_reason());
+            prop_assert_eq!(stats(&boxed), stats(&all));
+        }
+    }
+
 }
 
 /// An endless problem: the integers, each with two successors. No goal.

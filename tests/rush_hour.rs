@@ -8,6 +8,9 @@ mod model;
 use heurist::{Options, Outcome, Problem, StopReason, Successors};
 use model::{merge_moves, Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
 use proptest::prelude::*;
+
+mod common;
+use common::Declared;
 use rand::rngs::StdRng;
 use rand::Rng;
 
@@ -634,7 +637,8 @@ fn course_boards_successors_match_a_naive_reference() {
 }
 
 /// BFS with and without move pruning from `start`, stopped after `max` states: the same
-/// outcome, the same states expanded and stored in the same order, fewer generated.
+/// outcome, the same states expanded and stored in the same order, fewer generated. And
+/// without the levels a reversible space lets BFS forget: the very same search.
 fn move_pruning_only_saves_generation<const W: usize>(
     b: &Board,
     metric: Metric,
@@ -658,6 +662,33 @@ fn move_pruning_only_saves_generation<const W: usize>(
         (y.stats.expanded, y.stats.stored)
     );
     prop_assert!(x.stats.generated <= y.stats.generated);
+    prop_assert!(pruned.reversible() && plain.reversible());
+    for (forgetful, every_level) in [
+        (
+            &x,
+            heurist::bfs_with(&Declared(&pruned, false), start, opts()),
+        ),
+        (
+            &y,
+            heurist::bfs_with(&Declared(&plain, false), start, opts()),
+        ),
+    ] {
+        prop_assert_eq!(forgetful.cost(), every_level.cost());
+        prop_assert_eq!(forgetful.stop_reason(), every_level.stop_reason());
+        let stats = |r: &heurist::SearchResult<_, _, _>| {
+            let s = &r.stats;
+            (s.expanded, s.generated, s.duplicates, s.stored)
+        };
+        prop_assert_eq!(stats(forgetful), stats(&every_level));
+        prop_assert_eq!(
+            forgetful
+                .solution()
+                .map(|s| s.actions().copied().collect::<Vec<_>>()),
+            every_level
+                .solution()
+                .map(|s| s.actions().copied().collect::<Vec<_>>())
+        );
+    }
     if let Some(sol) = x.solution() {
         let actions: Vec<_> = sol.actions().copied().collect();
         check(b, &named(b, &actions)).map_err(TestCaseError::fail)?;

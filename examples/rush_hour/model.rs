@@ -700,6 +700,11 @@ impl<const W: usize> Problem for RushHour<W> {
         let last = last.filter(|_| self.move_pruning).copied();
         self.push_successors(s, last, out)
     }
+
+    /// Every slide can be slid back, unless stubborn-set pruning leaves the way back out.
+    fn reversible(&self) -> bool {
+        !self.prune
+    }
 }
 
 impl<const W: usize> RushHour<W> {
@@ -1845,6 +1850,9 @@ impl<const W: usize> Problem for Explore<W> {
     }
     fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, Move, u32>) {
         self.0.successors(s, out)
+    }
+    fn reversible(&self) -> bool {
+        self.0.reversible()
     }
 }
 

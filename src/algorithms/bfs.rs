@@ -105,20 +105,27 @@ where
         return mon.finish(Outcome::Found(store.solution(0)));
     }
     let max_stored = mon.max_states().min(store.max_len());
+    // in a reversible space, the levels before the previous one leave the duplicate index
+    // (not under a cost bound: a state left out at one level for its cost can be reached at
+    // a later one, next to states of levels long gone)
+    let forget = problem.reversible() && cost_bound.is_none();
     let mut cursor = 0;
     let mut depth = 0; // depth of the node at `cursor`
     let mut level_end = 1; // first node of the next level
+    let mut level_start = 0; // first node of the level at `cursor`
 
     while cursor < store.len() {
-        if LIMITS {
-            if cursor == level_end {
-                depth += 1;
-                level_end = store.len();
+        if cursor == level_end {
+            depth += 1;
+            if forget {
+                // successors of this level are in it, the one before or the next
+                store.forget_before(level_start);
             }
-            if max_depth.is_some_and(|m| depth >= m) {
-                limited = Some(StopReason::MaxDepth);
-                break;
-            }
+            (level_start, level_end) = (level_end, store.len());
+        }
+        if max_depth.is_some_and(|m| depth >= m) {
+            limited = Some(StopReason::MaxDepth);
+            break;
         }
         mon.stats.max_frontier = mon.stats.max_frontier.max(store.len() - cursor);
         mon.stats.stored = store.len();

@@ -14,6 +14,7 @@
 
 use std::hash::Hash;
 use std::mem::{needs_drop, size_of};
+use std::ops::Range;
 
 use hashbrown::HashTable;
 
@@ -55,13 +56,33 @@ pub(crate) type Nodes<S, A, C> = SegVec<Node<S, A, C>>;
 
 /// The set of stored states, answering "seen before?".
 pub(crate) trait SeenIndex<S> {
-    /// An empty index; `first` is the first state it will hold.
-    fn new(first: &S) -> Self;
+    /// An empty index with room for `room` states.
+    fn with_room(room: usize) -> Self;
     /// `None` if `state` is stored, else where it goes, for [`SeenIndex::insert`].
     fn vacant<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Option<Vacancy>;
     /// Records `state` as node `id`'s (the next node, not stored yet), which
     /// [`SeenIndex::vacant`] reported vacant at `at`, with no insertion in between.
     fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize, state: &S);
+    /// The number of states in the index and the number it has room for without growing.
+    fn fill(&self) -> (usize, usize);
+
+    /// Replaces the index by one that holds only the states of the nodes `live`, with room
+    /// for as many again (at least the initial room).
+    fn rebuild<A, C>(&mut self, nodes: &Nodes<S, A, C>, live: Range<usize>)
+    where
+        Self: Sized,
+        S: Hash,
+    {
+        let mut fresh = Self::with_room((2 * live.len()).max(INITIAL));
+        for id in live {
+            let state = &nodes.get(id).state;
+            let at = Vacancy {
+                hash: hash_of(state),
+            };
+            fresh.insert(nodes, at, id, state);
+        }
+        *self = fresh;
+    }
 }
 
 /// The states themselves, by value (for small plain-data states): a lookup touches one
@@ -69,8 +90,8 @@ pub(crate) trait SeenIndex<S> {
 pub(crate) struct InlineIndex<S>(HashTable<S>);
 
 impl<S: Clone + Eq + Hash> SeenIndex<S> for InlineIndex<S> {
-    fn new(_: &S) -> Self {
-        InlineIndex(HashTable::with_capacity(INITIAL))
+    fn with_room(room: usize) -> Self {
+        InlineIndex(HashTable::with_capacity(room))
     }
 
     #[inline]
@@ -87,14 +108,19 @@ impl<S: Clone + Eq + Hash> SeenIndex<S> for InlineIndex<S> {
         // a full table doubles, rehashing every state
         self.0.insert_unique(at.hash, state.clone(), hash_of);
     }
+
+    #[inline]
+    fn fill(&self) -> (usize, usize) {
+        (self.0.len(), self.0.capacity())
+    }
 }
 
 /// Node ids (4 bytes a state, whatever its size).
 pub(crate) struct IdIndex(HashTable<u32>);
 
 impl<S: Eq + Hash> SeenIndex<S> for IdIndex {
-    fn new(_: &S) -> Self {
-        IdIndex(HashTable::with_capacity(INITIAL))
+    fn with_room(room: usize) -> Self {
+        IdIndex(HashTable::with_capacity(room))
     }
 
     #[inline]
@@ -114,6 +140,11 @@ impl<S: Eq + Hash> SeenIndex<S> for IdIndex {
         let rehash = |&i: &u32| hash_of(&nodes.get(i as usize).state);
         self.0.insert_unique(at.hash, id as u32, rehash);
     }
+
+    #[inline]
+    fn fill(&self) -> (usize, usize) {
+        (self.0.len(), self.0.capacity())
+    }
 }
 
 /// The most nodes a store holds (ids are stored as `u32`).
@@ -126,6 +157,8 @@ pub(crate) struct BfsStore<S, A, C, I> {
     /// Path costs, kept only when asked for (under a cost bound).
     g: Option<Vec<C>>,
     index: I,
+    /// The nodes from this one on must stay in the index (`None`: all of them).
+    live_from: Option<usize>,
 }
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C, I> {
@@ -134,7 +167,8 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         let mut store = BfsStore {
             nodes: SegVec::new(),
             g: track_cost.then(|| vec![C::ZERO]),
-            index: I::new(&start),
+            index: I::with_room(INITIAL),
+            live_from: None,
         };
         let at = store.index.vacant(&store.nodes, &start).unwrap();
         store.index.insert(&store.nodes, at, 0, &start);
@@ -194,6 +228,13 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         g: C,
     ) -> usize {
         let id = self.nodes.len();
+        if let Some(live) = self.live_from {
+            // rebuilt when at least a quarter of the full index can go, else left to grow
+            let (len, room) = self.index.fill();
+            if len == room && 4 * (id - live) <= 3 * len {
+                self.index.rebuild(&self.nodes, live..id);
+            }
+        }
         // indexed before it is stored: the index reads only the nodes it already holds
         self.index.insert(&self.nodes, at, id, &state);
         self.nodes.push(Node {
@@ -205,6 +246,16 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
             gs.push(g);
         }
         id
+    }
+
+    /// Lets the duplicate index drop the states of the nodes before `id` (they stay
+    /// stored), which will never be looked up again. They are dropped when the index is
+    /// full and at least a quarter of it can go: instead of growing with every state in it,
+    /// it is rebuilt with the states still needed, which costs no more than growing and
+    /// keeps it small.
+    #[inline]
+    pub(crate) fn forget_before(&mut self, id: usize) {
+        self.live_from = Some(id);
     }
 
     /// The path from the start node to `id`.

@@ -130,6 +130,58 @@ pub trait Problem {
         let _ = last;
         self.successors(state, out)
     }
+
+    /// Whether every step can be undone by one step: whenever `t` is a successor of `s`,
+    /// `s` is a successor of `t` (at any cost). The default is `false`.
+    ///
+    /// Breadth-first search uses it to keep only the last three levels in its duplicate
+    /// index: in a reversible space the successors of a state at depth `d` lie at depth
+    /// `d - 1`, `d` or `d + 1`, so older levels can never be reached again. Lookups then
+    /// meet a much smaller table (often one that stays in cache); every reached state is
+    /// still stored, once, with its parent link. The answer does not change, and the
+    /// search still proves a problem unsolvable by exhausting its space. (Under a cost
+    /// bound, which can leave a state out at one level and let it be reached at a later
+    /// one, BFS keeps every level.)
+    ///
+    /// Say `true` only when it holds for [`successors_after`](Problem::successors_after)'s
+    /// full space (move pruning is fine; pruning that changes the distances of states, such
+    /// as partial-order reduction, is not): in a space that is not reversible, breadth-first
+    /// search would store a state again when it is reached from a later level, and may not
+    /// end.
+    ///
+    /// # Examples
+    ///
+    /// Walking on a line, every step can be undone:
+    ///
+    /// ```
+    /// use heurist::{Problem, Successors};
+    ///
+    /// struct Line;
+    ///
+    /// impl Problem for Line {
+    ///     type State = i32;
+    ///     type Action = i32;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, s: &i32) -> bool {
+    ///         *s == 1000
+    ///     }
+    ///     fn successors(&self, s: &i32, out: &mut Successors<i32, i32, u32>) {
+    ///         out.push(-1, s - 1, 1);
+    ///         out.push(1, s + 1, 1);
+    ///     }
+    ///     fn reversible(&self) -> bool {
+    ///         true
+    ///     }
+    /// }
+    ///
+    /// let r = heurist::bfs(&Line, 0);
+    /// assert_eq!(r.cost(), Some(1000));
+    /// assert_eq!(r.stats.stored, 2001); // every state once, from -1000 to 1000
+    /// ```
+    #[inline]
+    fn reversible(&self) -> bool {
+        false
+    }
 }
 
 impl<P: Problem + ?Sized> Problem for &P {
@@ -156,6 +208,10 @@ impl<P: Problem + ?Sized> Problem for &P {
         out: &mut Successors<Self::State, Self::Action, Self::Cost>,
     ) {
         (**self).successors_after(state, last, out)
+    }
+    #[inline]
+    fn reversible(&self) -> bool {
+        (**self).reversible()
     }
 }
 
