@@ -97,6 +97,31 @@ impl Problem for Maze {
             out.push((), n, c);
         }
     }
+
+    /// Every step between free cells can be walked back.
+    fn reversible(&self) -> bool {
+        true
+    }
+}
+
+/// The maze without its declaration that it is reversible: BFS keeps every level in its
+/// duplicate index.
+struct AllLevels<'a>(&'a Maze);
+
+impl Problem for AllLevels<'_> {
+    type State = u32;
+    type Action = ();
+    type Cost = u32;
+
+    #[inline]
+    fn is_goal(&self, s: &u32) -> bool {
+        self.0.is_goal(s)
+    }
+
+    #[inline]
+    fn successors(&self, s: &u32, out: &mut Successors<u32, (), u32>) {
+        self.0.successors(s, out)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -163,6 +188,9 @@ fn opts(list: OpenList) -> Options<'static, u32> {
 
 fn maze_ours_bfs(m: &Maze) -> u32 {
     heurist::bfs(m, 0).solution().unwrap().len() as u32
+}
+fn maze_ours_bfs_all_levels(m: &Maze) -> u32 {
+    heurist::bfs(&AllLevels(m), 0).solution().unwrap().len() as u32
 }
 fn maze_pf_bfs(m: &Maze) -> u32 {
     let path = pf::bfs(
@@ -242,6 +270,7 @@ fn maze(c: &mut Criterion) {
     // Same answers from both crates, and from both open lists.
     let steps = maze_pf_bfs(&m);
     assert_eq!(maze_ours_bfs(&m), steps);
+    assert_eq!(maze_ours_bfs_all_levels(&m), steps);
     let cost = maze_pf_dijkstra(&m);
     assert_eq!(cost, steps, "unit costs: Dijkstra = BFS");
     for list in LISTS {
@@ -272,6 +301,9 @@ fn maze(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
     g.bench_function("bfs/heurist", |b| b.iter(|| maze_ours_bfs(black_box(&m))));
+    g.bench_function("bfs/heurist-all-levels", |b| {
+        b.iter(|| maze_ours_bfs_all_levels(black_box(&m)))
+    });
     g.bench_function("bfs/pathfinding", |b| b.iter(|| maze_pf_bfs(black_box(&m))));
     for list in LISTS {
         g.bench_function(format!("dijkstra/heurist-{}", name(list)), |b| {

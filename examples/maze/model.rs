@@ -233,4 +233,9 @@ impl Problem for Maze {
             }
         }
     }
+
+    /// A step between free cells can be walked back (the start is a free cell).
+    fn reversible(&self) -> bool {
+        true
+    }
 }
