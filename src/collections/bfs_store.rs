@@ -5,7 +5,9 @@
 //! to change it. So the store keeps the nodes (state and link) in the order reached, in
 //! fixed segments that never move, which are also the FIFO queue, and a duplicate index
 //! that is a plain set: of the states themselves when they are small and plain data (a
-//! lookup then touches one place in memory), of 4-byte node ids otherwise.
+//! lookup then touches one place in memory), of 4-byte node ids otherwise. In a reversible
+//! space the index need only hold the last three levels: when it is full and a quarter of
+//! it is older, it is rebuilt without them instead of growing.
 //!
 //! The set is hashbrown's: its lookups mostly meet states in cache, where group probing,
 //! sixteen tags at a time, wins. (A linear-probing set of states by value, its slots read
