@@ -515,7 +515,6 @@ proptest! {
             prop_assert_eq!(stats(&boxed), stats(&all));
         }
     }
-
 }
 
 /// An endless problem: the integers, each with two successors. No goal.
