@@ -12,9 +12,13 @@
 //!
 //! Run: `cargo bench --bench algorithms` (a few minutes; flat sampling, 10 samples).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::cell::Cell;
 use std::time::Duration;
 
+use common::Declared;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
 use heurist::{OpenList, Options, Problem, Successors, Zero};
 use pathfinding::prelude as pf;
@@ -104,26 +108,6 @@ impl Problem for Maze {
     }
 }
 
-/// The maze without its declaration that it is reversible: BFS keeps every level in its
-/// duplicate index.
-struct AllLevels<'a>(&'a Maze);
-
-impl Problem for AllLevels<'_> {
-    type State = u32;
-    type Action = ();
-    type Cost = u32;
-
-    #[inline]
-    fn is_goal(&self, s: &u32) -> bool {
-        self.0.is_goal(s)
-    }
-
-    #[inline]
-    fn successors(&self, s: &u32, out: &mut Successors<u32, (), u32>) {
-        self.0.successors(s, out)
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Random digraph
 
@@ -190,7 +174,10 @@ fn maze_ours_bfs(m: &Maze) -> u32 {
     heurist::bfs(m, 0).solution().unwrap().len() as u32
 }
 fn maze_ours_bfs_all_levels(m: &Maze) -> u32 {
-    heurist::bfs(&AllLevels(m), 0).solution().unwrap().len() as u32
+    heurist::bfs(&Declared(m, false), 0)
+        .solution()
+        .unwrap()
+        .len() as u32
 }
 fn maze_pf_bfs(m: &Maze) -> u32 {
     let path = pf::bfs(

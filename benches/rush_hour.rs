@@ -17,12 +17,15 @@
 //! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
 //! take seconds even on the easiest course board (see the example's `--algo idastar`).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
 #[allow(dead_code)]
 #[path = "../examples/rush_hour/model.rs"]
 mod model;
 
 use std::time::Duration;
 
+use common::Declared;
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
 use heurist::{Options, Problem, Successors};
@@ -76,26 +79,14 @@ fn bfs<const W: usize>(b: &Board, metric: Metric, pruned: bool) -> u32 {
     heurist::bfs(&p, RushHour::<W>::start(b)).cost().unwrap()
 }
 
-/// The same problem without its declaration that it is reversible.
-struct AllLevels<const W: usize>(RushHour<W>);
-
-impl<const W: usize> Problem for AllLevels<W> {
-    type State = Packed<W>;
-    type Action = model::Move;
-    type Cost = u32;
-    fn is_goal(&self, s: &Packed<W>) -> bool {
-        self.0.is_goal(s)
-    }
-    fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, model::Move, u32>) {
-        self.0.successors(s, out)
-    }
-}
-
 /// Our BFS on exactly the successors [`pathfinding_bfs`] gets, every level kept in the
 /// duplicate index (what [`bfs`] does on a problem not declared reversible).
 fn bfs_all_levels<const W: usize>(b: &Board, metric: Metric) -> u32 {
-    let p = AllLevels(RushHour::<W>::new(b, metric));
-    heurist::bfs(&p, RushHour::<W>::start(b)).cost().unwrap()
+    let mut p = RushHour::<W>::new(b, metric);
+    p.move_pruning = false;
+    heurist::bfs(&Declared(p, false), RushHour::<W>::start(b))
+        .cost()
+        .unwrap()
 }
 
 /// `pathfinding::bfs` on the same successor function (its API passes no action, so no

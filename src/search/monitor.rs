@@ -68,7 +68,7 @@ impl<'a, C: Copy> Monitor<'a, C> {
     /// Whether storing one more state would break the memory bound.
     #[inline]
     pub(crate) fn full(&self, stored: usize) -> bool {
-        self.opts.max_states.is_some_and(|m| stored >= m)
+        stored >= self.max_states()
     }
 
     /// Called before each expansion: the limit that stops the search, if any.
