@@ -2,8 +2,8 @@
 //! known 6x6 board, and `heurist::bfs` against `pathfinding::bfs` on the identical model.
 //!
 //! The 12x12 board only with the fast non-optimal search (weighted A* with the relaxed-plan
-//! estimate), with and without stubborn-set pruning. Successor generation alone on a 9x9
-//! and the 12x12 board.
+//! estimate), with and without stubborn-set pruning. Successor generation alone on a 6x6,
+//! a 9x9 and the 12x12 board.
 //!
 //! `bfs` runs on exactly the successors `pathfinding_bfs` gets, and uses the model's
 //! declaration that every move can be undone (`Problem::reversible`) to keep only three
@@ -279,7 +279,8 @@ fn bfs_states<const W: usize>(b: &Board, limit: usize) -> Vec<Packed<W>> {
 }
 
 /// Successor generation alone: all successors of the first 100 000 states a BFS reaches
-/// on a 9x9 and on the 12x12 course board, in both metrics.
+/// (all of them on the 6x6 board) on a 6x6, a 9x9 and the 12x12 course board, in both
+/// metrics.
 fn successor_generation(c: &mut Criterion) {
     fn bench<const W: usize>(g: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
         let b = course(&format!("Rushhour{name}"));
@@ -304,6 +305,7 @@ fn successor_generation(c: &mut Criterion) {
     g.sample_size(20)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
+    bench::<1>(&mut g, "6x6_3");
     bench::<2>(&mut g, "9x9_4");
     bench::<3>(&mut g, "12x12_7");
     g.finish();

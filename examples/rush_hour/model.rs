@@ -459,8 +459,8 @@ pub struct RushHour<const W: usize> {
     wall_lines: [u64; 8],
     /// Each vehicle's constants for [`push_big_moves`].
     lanes: Vec<Lane>,
-    /// On boards up to 8x8, the walls as a bit board (bit `8r + c`); 0 on larger ones.
-    wall_board: u64,
+    /// On boards up to 8x8 with up to 16 vehicles, the tables of [`push_small_moves`].
+    small: Option<Box<SmallTables>>,
     red: usize,
     goal_pos: u8,
     /// Bit `i` set: vehicle `i` is horizontal in that row (`in_row`) / vertical in that
@@ -489,13 +489,9 @@ impl<const W: usize> RushHour<W> {
         );
         let mut wall_rows = [0u16; MAX_SIZE];
         let mut wall_lines = [0u64; 8];
-        let mut wall_board = 0u64;
         for &(r, c) in &board.walls {
             wall_rows[r as usize] |= 1 << c;
             wall_lines[r as usize / 4] |= 1 << (16 * (r % 4) + c);
-            if board.size <= 8 {
-                wall_board |= 1 << (8 * r + c);
-            }
         }
         let mut lanes: Vec<Lane> = board
             .vehicles
@@ -521,7 +517,8 @@ impl<const W: usize> RushHour<W> {
             wall_rows,
             wall_lines,
             lanes,
-            wall_board,
+            small: (board.size <= 8 && board.vehicles.len() <= 16)
+                .then(|| Box::new(SmallTables::new(board))),
             red: board.red,
             goal_pos: (board.size - board.vehicles[board.red].len as usize) as u8,
             in_row,
@@ -717,13 +714,13 @@ impl<const W: usize> RushHour<W> {
         out: &mut Successors<Packed<W>, Move, u32>,
     ) {
         let any = self.metric == Metric::Moves;
-        if self.size <= 8 && self.n <= 16 {
+        if let Some(t) = &self.small {
             // the whole board in a machine word, the whole state in one word
             let keep = self.prune.then(|| self.stubborn(s, &self.occupancy(s)));
             if any {
-                push_small_moves::<W, true>(self, s, keep, last, out);
+                push_small_moves::<W, true>(t, s, keep, last, out);
             } else {
-                push_small_moves::<W, false>(self, s, keep, last, out);
+                push_small_moves::<W, false>(t, s, keep, last, out);
             }
         } else if self.size <= 10 {
             // at most 8 moves a vehicle: a byte of moves each
@@ -780,95 +777,171 @@ fn pruned_run<const ANY: bool>(delta: i8, back: u32) -> u64 {
     }
 }
 
+/// The tables of [`push_small_moves`], for a board up to 8x8 with up to 16 vehicles: the
+/// cells of each vehicle at each position, and each vehicle's moves for each occupancy of
+/// its line.
+#[derive(Clone, Debug)]
+struct SmallTables {
+    /// Groups of four vehicles (the last one padded).
+    groups: usize,
+    /// Entry `16i + p`: the cells of vehicle `i` at position `p`, by rows (bit `8r + c` for
+    /// cell `(r, c)`) and by columns (bit `8c + r`).
+    cells: Vec<[u64; 2]>,
+    /// The cells no vehicle can enter, by rows and by columns: the walls and the cells past
+    /// the board's edge.
+    blocked: [u64; 2],
+    /// Each vehicle's line, as the byte of the occupancy that holds it: row `r` is byte
+    /// `r`, column `c` byte `8 + c` (the occupancy by rows, then by columns).
+    line_byte: [u8; 16],
+    /// Each vehicle's part of a [`LINE_MOVES`] index (its length); the padding's points to
+    /// zeros.
+    lane: [u16; 16],
+}
+
+/// The moves of a vehicle of length `l` at position `at` of a line of 8 cells whose taken
+/// ones are the bits of `byte`, at index `(l - 2) << 11 | at << 8 | byte`: bit `k` for the
+/// move back by `k + 1`, bit `8 + k` for the move ahead by `k + 1`. Under the moves metric
+/// (any distance), then under the steps metric (one cell). Built at compile time.
+static LINE_MOVES: [[u16; 4096]; 2] = [line_moves(8), line_moves(1)];
+
+/// [`LINE_MOVES`] for moves of at most `limit` cells.
+const fn line_moves(limit: usize) -> [u16; 4096] {
+    let mut table = [0u16; 4096];
+    let mut key = 0;
+    while key < 4096 {
+        let (l, at, byte) = (2 + (key >> 11), (key >> 8) & 7, key & 255);
+        if at + l <= 8 {
+            let mut back = 0;
+            while back < limit && back < at && byte >> (at - back - 1) & 1 == 0 {
+                back += 1;
+            }
+            let mut ahead = 0;
+            while ahead < limit && at + l + ahead < 8 && byte >> (at + l + ahead) & 1 == 0 {
+                ahead += 1;
+            }
+            table[key] = ((1 << back) - 1) | ((1 << ahead) - 1) << 8;
+        }
+        key += 1;
+    }
+    table
+}
+
+/// The [`SmallTables::lane`] of the padding past the last vehicle: a length-3 vehicle at
+/// position 7 does not fit in a line, so it has no moves.
+const NO_LANE: u16 = 0xf00;
+
+impl SmallTables {
+    fn new(board: &Board) -> Self {
+        let size = board.size;
+        let mut cells = vec![[0u64; 2]; 256];
+        let mut line_byte = [0u8; 16];
+        let mut lane = [NO_LANE; 16];
+        for (i, v) in board.vehicles.iter().enumerate() {
+            line_byte[i] = v.line + if v.horizontal { 0 } else { 8 };
+            lane[i] = u16::from(v.len - 2) << 11;
+            for p in 0..=size - v.len as usize {
+                for k in 0..v.len as usize {
+                    let (r, c) = if v.horizontal {
+                        (v.line as usize, p + k)
+                    } else {
+                        (p + k, v.line as usize)
+                    };
+                    cells[16 * i + p][0] |= 1 << (8 * r + c);
+                    cells[16 * i + p][1] |= 1 << (8 * c + r);
+                }
+            }
+        }
+        let mut blocked = [0u64; 2];
+        for r in 0..8 {
+            for c in 0..8 {
+                if r >= size || c >= size || board.walls.contains(&(r as u8, c as u8)) {
+                    blocked[0] |= 1 << (8 * r + c);
+                    blocked[1] |= 1 << (8 * c + r);
+                }
+            }
+        }
+        SmallTables {
+            groups: board.vehicles.len().div_ceil(4),
+            cells,
+            blocked,
+            line_byte,
+            lane,
+        }
+    }
+}
+
 /// Pushes the moves of the vehicles in `keep` (bit `i`: vehicle `i`; all without it) on
 /// boards up to 8x8 with up to 16 vehicles (`ANY`: under the moves metric): those of
 /// vehicle 0 first, each vehicle's backwards (left / up) then forwards (right / down),
-/// nearest first. Without a branch per vehicle: each vehicle's moves are first counted
-/// (at most 7), as a run of bits in its byte of a 128-bit mask, then the mask's bits are
-/// turned into successors in order.
+/// nearest first. By table lookups, without a branch per vehicle: the occupancy is the
+/// union of the vehicles' cells (by rows and by columns); each vehicle's moves are looked
+/// up from the byte of its line, as a 16-bit field (four vehicles a word), and the
+/// fields' bits are turned into successors in order.
 #[inline(always)]
 fn push_small_moves<const W: usize, const ANY: bool>(
-    p: &RushHour<W>,
+    t: &SmallTables,
     s: &Packed<W>,
     keep: Option<u64>,
     last: Option<Move>,
     out: &mut Successors<Packed<W>, Move, u32>,
 ) {
-    let n = p.n;
-    let (horiz, line, len) = (&p.horiz[..n], &p.line[..n], &p.len[..n]);
     let word = s.0[0];
-    // the occupancy, bit 8r + c for cell (r, c), and its transpose; each vehicle is first
-    // drawn along its own line, bit 8 * line + k for its k-th cell: the horizontal ones
-    // into `along_rows`, the vertical ones into `along_cols`, transposed
-    let mut along_rows = p.wall_board;
-    let mut along_cols = 0u64;
-    for i in 0..n {
-        let (at, l, ln) = ((word >> (4 * i)) as u32 & 15, len[i] as u32, line[i] as u32);
-        let cells = ((1u64 << l) - 1) << (8 * ln + at);
-        // without a branch, and with two independent chains of `|=`
-        let h = u64::from(horiz[i]).wrapping_neg();
-        along_rows |= cells & h;
-        along_cols |= cells & !h;
+    let groups = t.groups.min(4);
+    let cells: &[[u64; 2]; 256] = t.cells[..256].try_into().unwrap();
+    let [mut by_rows, mut by_cols] = t.blocked;
+    for g in 0..groups {
+        for j in 0..4 {
+            let i = 4 * g + j;
+            let at = (word >> (4 * i)) as usize & 15;
+            let c = cells[16 * i + at];
+            by_rows |= c[0];
+            by_cols |= c[1];
+        }
     }
-    let by_rows = along_rows | transpose(along_cols);
-    let by_cols = along_cols | transpose(along_rows);
-    let edge = !0u32 << p.size;
-    // vehicle i's moves: a run of bits (the k-th move: bit k) and how many go backwards
-    let moves = |i: usize| -> (u64, u32) {
-        let (at, l) = ((word >> (4 * i)) as u32 & 15, len[i] as u32);
-        let h = u64::from(horiz[i]).wrapping_neg();
-        let taken = edge | u32::from((((by_rows & h) | (by_cols & !h)) >> (8 * line[i])) as u8);
-        let (back, ahead) = move_counts::<ANY>(taken, at, l);
-        ((1u64 << (back + ahead)) - 1, back)
-    };
-    // bit 8i + k: the k-th move of vehicle i (backwards first); backs: 4 bits a vehicle
-    let mut runs = [0u64; 2];
-    let mut backs = 0u64;
-    for (half, run) in runs.iter_mut().enumerate() {
-        for i in 8 * half..n.min(8 * half + 8) {
-            let (r, back) = moves(i);
-            *run |= r << (8 * (i % 8));
-            backs |= u64::from(back) << (4 * i);
+    let mut lines = [0u8; 16];
+    lines[..8].copy_from_slice(&by_rows.to_le_bytes());
+    lines[8..].copy_from_slice(&by_cols.to_le_bytes());
+    let table = &LINE_MOVES[usize::from(!ANY)];
+    // bits 16j..16j + 16 of word g: the moves of vehicle 4g + j
+    let mut runs = [0u64; 4];
+    for (g, run) in runs.iter_mut().enumerate().take(groups) {
+        for j in 0..4 {
+            let i = 4 * g + j;
+            let at = (word >> (4 * i)) as usize & 7;
+            let line = lines[t.line_byte[i] as usize & 15] as usize;
+            let moves = table[(t.lane[i] as usize + (at << 8) + line) & 4095];
+            *run |= u64::from(moves) << (16 * j);
         }
     }
     if let Some(keep) = keep {
-        for (i, run) in runs.iter_mut().enumerate() {
-            for k in 0..8 {
-                if keep >> (8 * i + k) & 1 == 0 {
-                    *run &= !(0xff << (8 * k));
-                }
-            }
+        for i in (0..16).filter(|i| keep >> i & 1 == 0) {
+            runs[i / 4] &= !(0xffff << (16 * (i % 4)));
         }
     }
     if let Some((v, delta)) = last {
-        let v = v as usize;
-        let back = (backs >> (4 * v)) as u32 & 15;
-        runs[v / 8] &= !((pruned_run::<ANY>(delta, back) & 0xff) << (8 * (v % 8)));
+        let v = v as usize & 15;
+        // the vehicle's moves (two slides of it are one, or none) or its step back
+        let field: u64 = if ANY {
+            0xffff
+        } else if delta > 0 {
+            1
+        } else {
+            1 << 8
+        };
+        runs[v / 4] &= !(field << (16 * (v % 4)));
     }
-    for (half, mut run) in runs.into_iter().enumerate() {
+    for (g, mut run) in runs.into_iter().enumerate() {
         while run != 0 {
             let b = run.trailing_zeros();
             run &= run - 1;
-            let i = (half * 8) as u32 + b / 8;
-            let (k, back) = (b % 8, (backs >> (4 * i)) as u32 & 15);
-            let delta = move_delta(k, back);
+            let i = 4 * g as u32 + b / 16;
+            let k = (b % 16) as i32;
+            let delta = if k < 8 { -k - 1 } else { k - 7 };
             let mut t = *s;
             t.0[0] = word.wrapping_add((delta as i64 as u64) << (4 * i));
             out.push((i as u8, delta as i8), t, 1);
         }
     }
-}
-
-/// Transposes an 8x8 bit matrix (bit `8r + c` to bit `8c + r`), in three rounds of swaps
-/// (Hacker's Delight, 7-3).
-#[inline(always)]
-fn transpose(mut x: u64) -> u64 {
-    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
-    x ^= t ^ (t << 7);
-    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
-    x ^= t ^ (t << 14);
-    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
-    x ^ t ^ (t << 28)
 }
 
 /// One vehicle's constants for [`push_big_moves`], fixed by the layout.
