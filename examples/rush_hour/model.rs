@@ -722,17 +722,23 @@ impl<const W: usize> RushHour<W> {
             } else {
                 push_small_moves::<W, false>(t, s, keep, last, out);
             }
-        } else if self.size <= 10 {
-            // at most 8 moves a vehicle: a byte of moves each
+        } else if self.size <= 9 {
+            // at most 8 moves a vehicle: a byte of moves each, looked up from its line
             if any {
-                push_big_moves::<W, true, 8>(self, s, last, out);
+                push_big_moves::<W, true, 8, true>(self, s, last, out);
             } else {
-                push_big_moves::<W, false, 8>(self, s, last, out);
+                push_big_moves::<W, false, 8, true>(self, s, last, out);
+            }
+        } else if self.size <= 10 {
+            if any {
+                push_big_moves::<W, true, 8, false>(self, s, last, out);
+            } else {
+                push_big_moves::<W, false, 8, false>(self, s, last, out);
             }
         } else if any {
-            push_big_moves::<W, true, 16>(self, s, last, out);
+            push_big_moves::<W, true, 16, false>(self, s, last, out);
         } else {
-            push_big_moves::<W, false, 16>(self, s, last, out);
+            push_big_moves::<W, false, 16, false>(self, s, last, out);
         }
     }
 }
@@ -820,6 +826,35 @@ const fn line_moves(limit: usize) -> [u16; 4096] {
                 ahead += 1;
             }
             table[key] = ((1 << back) - 1) | ((1 << ahead) - 1) << 8;
+        }
+        key += 1;
+    }
+    table
+}
+
+/// The moves of a vehicle on a board up to 9x9, as [`push_big_moves`] lays them out: for
+/// a vehicle of length `l` at position `at` of a line whose taken cells (with those past
+/// the board's edge) are the low 9 bits of `taken`, at index
+/// `(l & 1) << 12 | at << 9 | taken & 511`, a run of `back + ahead` low bits and, in the high
+/// byte, `back`. Under the moves metric, then the steps metric. Built at compile time.
+static LINE9_MOVES: [[u16; 8192]; 2] = [line9_moves(9), line9_moves(1)];
+
+/// [`LINE9_MOVES`] for moves of at most `limit` cells.
+const fn line9_moves(limit: usize) -> [u16; 8192] {
+    let mut table = [0u16; 8192];
+    let mut key = 0;
+    while key < 8192 {
+        let (l, at, taken) = (2 + ((key >> 12) & 1), (key >> 9) & 7, key & 511);
+        if at + l <= 9 {
+            let mut back = 0;
+            while back < limit && back < at && taken >> (at - back - 1) & 1 == 0 {
+                back += 1;
+            }
+            let mut ahead = 0;
+            while ahead < limit && at + l + ahead < 9 && taken >> (at + l + ahead) & 1 == 0 {
+                ahead += 1;
+            }
+            table[key] = ((1 << (back + ahead)) - 1) | (back << 8) as u16;
         }
         key += 1;
     }
@@ -1023,7 +1058,7 @@ fn transpose16(m: [u64; 4]) -> [u64; 4] {
 /// vehicle's moves are counted from its line and set as a run of bits in its `BITS`-bit
 /// field of a word; the words' bits are turned into successors in order.
 #[inline(always)]
-fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
+fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32, const LOOKUP: bool>(
     p: &RushHour<W>,
     s: &Packed<W>,
     last: Option<Move>,
@@ -1071,8 +1106,16 @@ fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
         for (j, v) in lanes.iter().enumerate() {
             let at = (at_word >> (4 * j)) as u32 & 15;
             let taken = v.edge | u32::from((lines[v.word as usize & 7] >> v.shift) as u16);
-            let (back, ahead) = move_counts::<ANY>(taken, at, u32::from(v.len));
-            run |= ((1u64 << (back + ahead)) - 1) << (BITS as usize * j);
+            let (moves, back) = if LOOKUP {
+                let key =
+                    usize::from(v.len & 1) << 12 | (at as usize & 7) << 9 | (taken as usize & 511);
+                let e = LINE9_MOVES[usize::from(!ANY)][key & 8191];
+                (u64::from(e & 0xff), u32::from(e >> 8))
+            } else {
+                let (back, ahead) = move_counts::<ANY>(taken, at, u32::from(v.len));
+                ((1u64 << (back + ahead)) - 1, back)
+            };
+            run |= moves << (BITS as usize * j);
             backs |= u64::from(back) << (4 * j);
         }
         if p.prune {
