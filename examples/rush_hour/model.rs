@@ -808,24 +808,34 @@ struct SmallTables {
 /// ones are the bits of `byte`, at index `(l - 2) << 11 | at << 8 | byte`: bit `k` for the
 /// move back by `k + 1`, bit `8 + k` for the move ahead by `k + 1`. Under the moves metric
 /// (any distance), then under the steps metric (one cell). Built at compile time.
-static LINE_MOVES: [[u16; 4096]; 2] = [line_moves(8), line_moves(1)];
+static LINE_MOVES: [[u16; 4096]; 2] = [line_moves(8, 8, true), line_moves(8, 1, true)];
 
-/// [`LINE_MOVES`] for moves of at most `limit` cells.
-const fn line_moves(limit: usize) -> [u16; 4096] {
-    let mut table = [0u16; 4096];
+/// The table of the moves of a vehicle of length `l` at position `at` of a line of `cells`
+/// cells whose taken ones are the bits of `line`, at index
+/// `(l - 2) << (cells + 3) | at << cells | line`, for moves of at most `limit` cells: `back`
+/// moves backwards and `ahead` forwards, as two runs of bits (`split`: `back` low bits,
+/// then `ahead` bits from bit 8, as [`LINE_MOVES`]) or as one run of `back + ahead` low bits
+/// with `back` in the high byte (as [`LINE9_MOVES`]).
+const fn line_moves<const N: usize>(cells: usize, limit: usize, split: bool) -> [u16; N] {
+    let mut table = [0u16; N];
     let mut key = 0;
-    while key < 4096 {
-        let (l, at, byte) = (2 + (key >> 11), (key >> 8) & 7, key & 255);
-        if at + l <= 8 {
+    while key < N {
+        let l = 2 + ((key >> (cells + 3)) & 1);
+        let (at, line) = ((key >> cells) & 7, key & ((1 << cells) - 1));
+        if at + l <= cells {
             let mut back = 0;
-            while back < limit && back < at && byte >> (at - back - 1) & 1 == 0 {
+            while back < limit && back < at && line >> (at - back - 1) & 1 == 0 {
                 back += 1;
             }
             let mut ahead = 0;
-            while ahead < limit && at + l + ahead < 8 && byte >> (at + l + ahead) & 1 == 0 {
+            while ahead < limit && at + l + ahead < cells && line >> (at + l + ahead) & 1 == 0 {
                 ahead += 1;
             }
-            table[key] = ((1 << back) - 1) | ((1 << ahead) - 1) << 8;
+            table[key] = if split {
+                ((1 << back) - 1) | ((1 << ahead) - 1) << 8
+            } else {
+                ((1 << (back + ahead)) - 1) | (back << 8) as u16
+            };
         }
         key += 1;
     }
@@ -837,29 +847,7 @@ const fn line_moves(limit: usize) -> [u16; 4096] {
 /// the board's edge) are the low 9 bits of `taken`, at index
 /// `(l & 1) << 12 | at << 9 | taken & 511`, a run of `back + ahead` low bits and, in the high
 /// byte, `back`. Under the moves metric, then the steps metric. Built at compile time.
-static LINE9_MOVES: [[u16; 8192]; 2] = [line9_moves(9), line9_moves(1)];
-
-/// [`LINE9_MOVES`] for moves of at most `limit` cells.
-const fn line9_moves(limit: usize) -> [u16; 8192] {
-    let mut table = [0u16; 8192];
-    let mut key = 0;
-    while key < 8192 {
-        let (l, at, taken) = (2 + ((key >> 12) & 1), (key >> 9) & 7, key & 511);
-        if at + l <= 9 {
-            let mut back = 0;
-            while back < limit && back < at && taken >> (at - back - 1) & 1 == 0 {
-                back += 1;
-            }
-            let mut ahead = 0;
-            while ahead < limit && at + l + ahead < 9 && taken >> (at + l + ahead) & 1 == 0 {
-                ahead += 1;
-            }
-            table[key] = ((1 << (back + ahead)) - 1) | (back << 8) as u16;
-        }
-        key += 1;
-    }
-    table
-}
+static LINE9_MOVES: [[u16; 8192]; 2] = [line_moves(9, 9, false), line_moves(9, 1, false)];
 
 /// The [`SmallTables::lane`] of the padding past the last vehicle: a length-3 vehicle at
 /// position 7 does not fit in a line, so it has no moves.
