@@ -664,3 +664,42 @@ fn start_is_goal() {
         assert_eq!(sol.cost, 0);
     }
 }
+
+/// `FnProblem::with_reversible` reaches breadth-first search: on a walk in a 60x60 grid
+/// with walls (more states than the duplicate index's initial room), the search declared
+/// reversible and the one not declared agree on the answer and every count.
+#[test]
+fn fn_problem_declares_reversibility() {
+    let walk = |reversible| {
+        heurist::FnProblem::new(
+            |&s: &(i32, i32)| s == (58, 59),
+            |&(x, y): &(i32, i32)| {
+                [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                    .into_iter()
+                    .map(move |(dx, dy)| ((dx, dy), (x + dx, y + dy), 1u32))
+                    // walls in every seventh column, with a door in every eleventh row
+                    .filter(|&(_, (x, y), _)| {
+                        (0..60).contains(&x) && (0..60).contains(&y) && (x % 7 != 3 || y % 11 == 5)
+                    })
+            },
+        )
+        .with_reversible(reversible)
+    };
+    let (plain, declared) = (walk(false), walk(true));
+    assert!(!plain.reversible() && declared.reversible());
+    let (a, b) = (
+        heurist::bfs(&plain, (0, 0)),
+        heurist::bfs(&declared, (0, 0)),
+    );
+    assert!(a.cost().is_some() && a.stats.stored > 3000);
+    assert_eq!(a.cost(), b.cost());
+    let counts = |r: &SearchResult<_, _, _>| {
+        let s = &r.stats;
+        (s.expanded, s.generated, s.duplicates, s.stored)
+    };
+    assert_eq!(counts(&a), counts(&b));
+    let actions = |r: &SearchResult<(i32, i32), (i32, i32), u32>| {
+        r.solution().unwrap().actions().copied().collect::<Vec<_>>()
+    };
+    assert_eq!(actions(&a), actions(&b));
+}

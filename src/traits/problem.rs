@@ -349,6 +349,7 @@ type Signature<S, A, C> = fn(&S) -> (A, C);
 pub struct FnProblem<S, A, C, G, F> {
     goal: G,
     successors: F,
+    reversible: bool,
     _types: PhantomData<Signature<S, A, C>>,
 }
 
@@ -358,13 +359,38 @@ where
     F: Fn(&S) -> I,
     I: IntoIterator<Item = (A, S, C)>,
 {
-    /// A problem with goal test `goal` and successor function `successors`.
+    /// A problem with goal test `goal` and successor function `successors`, not declared
+    /// reversible.
     pub fn new(goal: G, successors: F) -> Self {
         FnProblem {
             goal,
             successors,
+            reversible: false,
             _types: PhantomData,
         }
+    }
+
+    /// Declares whether every step can be undone by one step ([`Problem::reversible`]):
+    /// breadth-first search then keeps only the last three levels in its duplicate index.
+    /// Say `true` only when it holds: otherwise the search can store states again and may
+    /// not end (see there).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{FnProblem, Problem};
+    ///
+    /// // Walking on a line, every step can be undone.
+    /// let line = FnProblem::new(|n: &i32| *n == 500, |n: &i32| [(-1, n - 1, 1u32), (1, n + 1, 1)])
+    ///     .with_reversible(true);
+    /// assert!(line.reversible());
+    /// let r = heurist::bfs(&line, 0);
+    /// assert_eq!(r.cost(), Some(500));
+    /// assert_eq!(r.stats.stored, 1001); // every state once, from -500 to 500
+    /// ```
+    pub fn with_reversible(mut self, reversible: bool) -> Self {
+        self.reversible = reversible;
+        self
     }
 }
 
@@ -387,5 +413,9 @@ where
     #[inline]
     fn successors(&self, state: &S, out: &mut Successors<S, A, C>) {
         out.extend((self.successors)(state));
+    }
+    #[inline]
+    fn reversible(&self) -> bool {
+        self.reversible
     }
 }
