@@ -594,9 +594,10 @@ fn successors_match_naive_any(
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// On random boards of every successor code path (up to 8x8 with up to 16 vehicles in
-    /// a word, larger or fuller boards by lines), with random walls, and at random states
-    /// reached from their starts: the model's successors are the naive ones, in order.
+    /// On random boards of every successor code path (up to 8x8 with up to 16 vehicles by
+    /// per-board tables; larger or fuller boards by lines, looked up up to 9x9 and counted
+    /// beyond), with random walls, and at random states reached from their starts: the
+    /// model's successors are the naive ones, in order.
     #[test]
     fn successors_match_a_naive_reference(
         seed in any::<u64>(),
