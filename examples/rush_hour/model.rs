@@ -792,7 +792,7 @@ struct SmallTables {
     groups: usize,
     /// Entry `16i + p`: the cells of vehicle `i` at position `p`, by rows (bit `8r + c` for
     /// cell `(r, c)`) and by columns (bit `8c + r`).
-    cells: Vec<[u64; 2]>,
+    cells: [[u64; 2]; 256],
     /// The cells no vehicle can enter, by rows and by columns: the walls and the cells past
     /// the board's edge.
     blocked: [u64; 2],
@@ -856,7 +856,7 @@ const NO_LANE: u16 = 0xf00;
 impl SmallTables {
     fn new(board: &Board) -> Self {
         let size = board.size;
-        let mut cells = vec![[0u64; 2]; 256];
+        let mut cells = [[0u64; 2]; 256];
         let mut line_byte = [0u8; 16];
         let mut lane = [NO_LANE; 16];
         for (i, v) in board.vehicles.iter().enumerate() {
@@ -910,13 +910,12 @@ fn push_small_moves<const W: usize, const ANY: bool>(
 ) {
     let word = s.0[0];
     let groups = t.groups.min(4);
-    let cells: &[[u64; 2]; 256] = t.cells[..256].try_into().unwrap();
     let [mut by_rows, mut by_cols] = t.blocked;
     for g in 0..groups {
         for j in 0..4 {
             let i = 4 * g + j;
             let at = (word >> (4 * i)) as usize & 15;
-            let c = cells[16 * i + at];
+            let c = t.cells[16 * i + at];
             by_rows |= c[0];
             by_cols |= c[1];
         }
