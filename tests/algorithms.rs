@@ -513,6 +513,18 @@ proptest! {
             prop_assert_eq!(boxed.cost(), all.cost());
             prop_assert_eq!(boxed.stop_reason(), all.stop_reason());
             prop_assert_eq!(stats(&boxed), stats(&all));
+            // the counts add up: every successor looked at is a duplicate or a new state
+            // (without a cost bound or a memory bound, which leave some out)
+            let (expanded, generated, duplicates, stored) = stats(&all);
+            prop_assert!(expanded <= stored as u64);
+            if k == 0 || k == 2 {
+                let looked_at = duplicates + stored as u64 - 1;
+                if all.solution().is_some() {
+                    prop_assert!(looked_at <= generated);
+                } else {
+                    prop_assert_eq!(looked_at, generated);
+                }
+            }
         }
     }
 }

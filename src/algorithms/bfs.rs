@@ -113,6 +113,19 @@ where
     let mut depth = 0; // depth of the node at `cursor`
     let mut level_end = 1; // first node of the next level
     let mut level_start = 0; // first node of the level at `cursor`
+                             // the counts, kept in registers and written to `mon.stats` when the monitor is polled
+                             // and when the run ends
+    let (mut expanded, mut generated, mut duplicates, mut max_frontier) = (0u64, 0u64, 0u64, 0);
+    let mut next_poll = 0;
+    macro_rules! write_stats {
+        () => {
+            mon.stats.expanded = expanded;
+            mon.stats.generated = generated;
+            mon.stats.duplicates = duplicates;
+            mon.stats.max_frontier = max_frontier;
+            mon.stats.stored = store.len();
+        };
+    }
 
     while cursor < store.len() {
         if cursor == level_end {
@@ -127,18 +140,19 @@ where
             limited = Some(StopReason::MaxDepth);
             break;
         }
-        mon.stats.max_frontier = mon.stats.max_frontier.max(store.len() - cursor);
-        mon.stats.stored = store.len();
-        if let Some(reason) = mon.check() {
-            return mon.stopped(reason, None);
+        max_frontier = max_frontier.max(store.len() - cursor);
+        if expanded == next_poll {
+            write_stats!();
+            if let Some(reason) = mon.poll() {
+                return mon.stopped(reason, None);
+            }
+            next_poll = mon.next_poll(expanded);
         }
         let id = cursor;
         cursor += 1;
-        mon.stats.expanded += 1;
+        expanded += 1;
         problem.successors_after(store.state(id), store.last_action(id), &mut buf);
-        // the counts kept in registers while the successors are handled
-        mon.stats.generated += buf.len() as u64;
-        let mut duplicates = 0;
+        generated += buf.len() as u64;
         let g = store.g(id);
         for succ in buf.drain() {
             let Some(at) = store.vacant(&succ.state) else {
@@ -151,21 +165,18 @@ where
                 continue;
             }
             if store.len() >= max_stored {
-                mon.stats.duplicates += duplicates;
-                mon.stats.stored = store.len();
+                write_stats!();
                 return mon.stopped(StopReason::MaxStates, None);
             }
             let is_goal = problem.is_goal(&succ.state);
             let cid = store.insert(at, succ.state, id, succ.action, succ.cost, g2);
             if is_goal {
-                mon.stats.duplicates += duplicates;
-                mon.stats.stored = store.len();
+                write_stats!();
                 return mon.finish(Outcome::Found(store.solution(cid)));
             }
         }
-        mon.stats.duplicates += duplicates;
     }
-    mon.stats.stored = store.len();
+    write_stats!();
     match limited {
         Some(reason) => mon.stopped(reason, None),
         None => mon.finish(Outcome::Exhausted),

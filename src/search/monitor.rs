@@ -87,6 +87,31 @@ impl<'a, C: Copy> Monitor<'a, C> {
         None
     }
 
+    /// For a search that keeps its counts in local variables and calls [`Monitor::poll`]
+    /// instead of [`Monitor::check`]: the number of expansions at which to poll next, given
+    /// `expanded` so far (the next look at the clock, or the expansion limit if sooner).
+    #[inline]
+    pub(crate) fn next_poll(&self, expanded: u64) -> u64 {
+        let next = expanded + u64::from(CHECK_EVERY);
+        self.opts.max_expansions.map_or(next, |max| next.min(max))
+    }
+
+    /// [`Monitor::check`] for a search that calls it only when the expansions reach
+    /// [`Monitor::next_poll`], with `stats` brought up to date first: the limit that stops
+    /// the search, if any.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn poll(&mut self) -> Option<StopReason> {
+        if self
+            .opts
+            .max_expansions
+            .is_some_and(|max| self.stats.expanded >= max)
+        {
+            return Some(StopReason::MaxExpansions);
+        }
+        self.periodic()
+    }
+
     #[cold]
     fn periodic(&mut self) -> Option<StopReason> {
         if self.opts.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
