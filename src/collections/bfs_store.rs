@@ -67,23 +67,30 @@ pub(crate) trait SeenIndex<S> {
     fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize, state: &S);
     /// The number of states in the index and the number it has room for without growing.
     fn fill(&self) -> (usize, usize);
+    /// Empties the index, keeping its room.
+    fn clear(&mut self);
 
-    /// Replaces the index by one that holds only the states of the nodes `live`, with room
-    /// for as many again (at least the initial room).
+    /// Makes the index hold only the states of the nodes `live`, with room for at least as
+    /// many again (at least the initial room): in its own memory if that has the room (no
+    /// fresh pages to fault in), else in a larger table.
     fn rebuild<A, C>(&mut self, nodes: &Nodes<S, A, C>, live: Range<usize>)
     where
         Self: Sized,
         S: Hash,
     {
-        let mut fresh = Self::with_room((2 * live.len()).max(INITIAL));
+        let room = (2 * live.len()).max(INITIAL);
+        if self.fill().1 >= room {
+            self.clear();
+        } else {
+            *self = Self::with_room(room);
+        }
         for id in live {
             let state = &nodes.get(id).state;
             let at = Vacancy {
                 hash: hash_of(state),
             };
-            fresh.insert(nodes, at, id, state);
+            self.insert(nodes, at, id, state);
         }
-        *self = fresh;
     }
 }
 
@@ -114,6 +121,10 @@ impl<S: Clone + Eq + Hash> SeenIndex<S> for InlineIndex<S> {
     #[inline]
     fn fill(&self) -> (usize, usize) {
         (self.0.len(), self.0.capacity())
+    }
+
+    fn clear(&mut self) {
+        self.0.clear();
     }
 }
 
@@ -146,6 +157,10 @@ impl<S: Eq + Hash> SeenIndex<S> for IdIndex {
     #[inline]
     fn fill(&self) -> (usize, usize) {
         (self.0.len(), self.0.capacity())
+    }
+
+    fn clear(&mut self) {
+        self.0.clear();
     }
 }
 
