@@ -113,8 +113,9 @@ where
     let mut depth = 0; // depth of the node at `cursor`
     let mut level_end = 1; // first node of the next level
     let mut level_start = 0; // first node of the level at `cursor`
-                             // the counts, kept in registers and written to `mon.stats` when the monitor is polled
-                             // and when the run ends
+
+    // the counts, kept in registers and written to `mon.stats` when the monitor is polled
+    // and when the run ends
     let (mut expanded, mut generated, mut duplicates, mut max_frontier) = (0u64, 0u64, 0u64, 0);
     let mut next_poll = 0;
     macro_rules! write_stats {
