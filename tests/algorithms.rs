@@ -489,9 +489,6 @@ proptest! {
         // BFS keeps only three levels in its index (once it holds more than a couple of
         // thousand states): the same search, on both stores, with and without limits
         let g = undirected(&g);
-        fn stats<S, A, C>(r: &SearchResult<S, A, C>) -> (u64, u64, u64, usize) {
-            (r.stats.expanded, r.stats.generated, r.stats.duplicates, r.stats.stored)
-        }
         for k in 0..4 {
             let opts = || match k {
                 0 => Options::new(),
@@ -527,6 +524,16 @@ proptest! {
             }
         }
     }
+}
+
+/// A search's counts: expanded, generated, duplicates, stored.
+fn stats<S, A, C>(r: &SearchResult<S, A, C>) -> (u64, u64, u64, usize) {
+    (
+        r.stats.expanded,
+        r.stats.generated,
+        r.stats.duplicates,
+        r.stats.stored,
+    )
 }
 
 /// An endless problem: the integers, each with two successors. No goal.
@@ -705,11 +712,7 @@ fn fn_problem_declares_reversibility() {
     );
     assert!(a.cost().is_some() && a.stats.stored > 3000);
     assert_eq!(a.cost(), b.cost());
-    let counts = |r: &SearchResult<_, _, _>| {
-        let s = &r.stats;
-        (s.expanded, s.generated, s.duplicates, s.stored)
-    };
-    assert_eq!(counts(&a), counts(&b));
+    assert_eq!(stats(&a), stats(&b));
     let actions = |r: &SearchResult<(i32, i32), (i32, i32), u32>| {
         r.solution().unwrap().actions().copied().collect::<Vec<_>>()
     };

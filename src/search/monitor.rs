@@ -74,10 +74,8 @@ impl<'a, C: Copy> Monitor<'a, C> {
     /// Called before each expansion: the limit that stops the search, if any.
     #[inline]
     pub(crate) fn check(&mut self) -> Option<StopReason> {
-        if let Some(max) = self.opts.max_expansions {
-            if self.stats.expanded >= max {
-                return Some(StopReason::MaxExpansions);
-            }
+        if self.at_expansion_limit() {
+            return Some(StopReason::MaxExpansions);
         }
         self.countdown -= 1;
         if self.countdown == 0 {
@@ -102,14 +100,18 @@ impl<'a, C: Copy> Monitor<'a, C> {
     #[cold]
     #[inline(never)]
     pub(crate) fn poll(&mut self) -> Option<StopReason> {
-        if self
-            .opts
-            .max_expansions
-            .is_some_and(|max| self.stats.expanded >= max)
-        {
+        if self.at_expansion_limit() {
             return Some(StopReason::MaxExpansions);
         }
         self.periodic()
+    }
+
+    /// Whether the expansions so far (`stats.expanded`) reach the expansion limit.
+    #[inline]
+    fn at_expansion_limit(&self) -> bool {
+        self.opts
+            .max_expansions
+            .is_some_and(|max| self.stats.expanded >= max)
     }
 
     #[cold]
