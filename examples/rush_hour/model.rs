@@ -12,6 +12,7 @@ use std::hash::Hash;
 use heurist::{Heuristic, Problem, Successors};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use smallvec::SmallVec;
 
 /// The largest board side supported (positions are stored in 4 bits).
 pub const MAX_SIZE: usize = 16;
@@ -440,6 +441,18 @@ impl<const W: usize> Packed<W> {
     pub fn unpack(&self, n: usize) -> Vec<u8> {
         (0..n).map(|i| self.get(i)).collect()
     }
+    /// Every position (vehicle `i` at index `i`; 0 past the last vehicle and past the
+    /// `16 * W` a state holds), without a bounds check per vehicle.
+    #[inline]
+    pub fn positions(&self) -> [u8; MAX_VEHICLES] {
+        let mut pos = [0u8; MAX_VEHICLES];
+        for (chunk, word) in pos.chunks_exact_mut(16).zip(self.0) {
+            for (k, p) in chunk.iter_mut().enumerate() {
+                *p = (word >> (4 * k)) as u8 & 15;
+            }
+        }
+        pos
+    }
 }
 
 /// A move: vehicle index and signed distance (positive = right/down).
@@ -559,12 +572,12 @@ impl<const W: usize> RushHour<W> {
     }
 
     /// The vehicle covering the occupied, non-wall cell `(r, c)`.
-    fn owner(&self, s: &Packed<W>, r: usize, c: usize) -> usize {
+    fn owner(&self, pos: &[u8; MAX_VEHICLES], r: usize, c: usize) -> usize {
         let mut cands = self.in_row[r] | self.in_col[c];
         while cands != 0 {
             let j = cands.trailing_zeros() as usize;
             cands &= cands - 1;
-            let (p, a) = (s.get(j) as usize, if self.horiz[j] { c } else { r });
+            let (p, a) = (pos[j] as usize, if self.horiz[j] { c } else { r });
             if p <= a && a < p + self.len[j] as usize {
                 return j;
             }
@@ -592,6 +605,7 @@ impl<const W: usize> RushHour<W> {
     pub fn stubborn(&self, s: &Packed<W>, rows: &[u16; MAX_SIZE]) -> u64 {
         let size = self.size as usize;
         let unit = self.metric == Metric::Steps;
+        let pos = s.positions();
         let mut members: u64 = 0;
         let mut frozen = self.wall_rows; // walls and the members' cells
         let mut stack = [0u8; MAX_VEHICLES];
@@ -602,7 +616,7 @@ impl<const W: usize> RushHour<W> {
                 let j: usize = $j;
                 if members >> j & 1 == 0 {
                     members |= 1 << j;
-                    let (p, l, line) = (s.get(j) as usize, self.len[j] as usize, self.line[j]);
+                    let (p, l, line) = (pos[j] as usize, self.len[j] as usize, self.line[j]);
                     if self.horiz[j] {
                         frozen[line as usize] |= ((1u16 << l) - 1) << p;
                     } else {
@@ -619,11 +633,7 @@ impl<const W: usize> RushHour<W> {
         while top > 0 {
             top -= 1;
             let v = stack[top] as usize;
-            let (p, l, line) = (
-                s.get(v) as usize,
-                self.len[v] as usize,
-                self.line[v] as usize,
-            );
+            let (p, l, line) = (pos[v] as usize, self.len[v] as usize, self.line[v] as usize);
             let horiz = self.horiz[v];
             for fwd in [false, true] {
                 let mut a = if fwd { p + l } else { p.wrapping_sub(1) };
@@ -631,7 +641,7 @@ impl<const W: usize> RushHour<W> {
                     let (r, c) = if horiz { (line, a) } else { (a, line) };
                     if rows[r] >> c & 1 == 1 {
                         if self.wall_rows[r] >> c & 1 == 0 {
-                            join!(self.owner(s, r, c));
+                            join!(self.owner(&pos, r, c));
                         }
                         break;
                     }
@@ -644,7 +654,7 @@ impl<const W: usize> RushHour<W> {
                     while cands != 0 {
                         let j = cands.trailing_zeros() as usize;
                         cands &= cands - 1;
-                        let (q, lj) = (s.get(j) as usize, self.len[j] as usize);
+                        let (q, lj) = (pos[j] as usize, self.len[j] as usize);
                         // j's axis coordinate of the cell, and the cells j slides over to get there
                         let target = if horiz { r } else { c };
                         let span = if target < q {
@@ -1173,6 +1183,9 @@ pub struct RushHeuristic<const W: usize> {
     p: RushHour<W>,
     /// The empty board's cell owners: 254 on walls, 255 elsewhere.
     walls: [u8; MAX_SIZE * MAX_SIZE],
+    /// Each vehicle's line as cells of [`RushHeuristic::owners`]: axis coordinate `a` is
+    /// cell `start + a * stride`.
+    geometry: [(u8, u8); MAX_VEHICLES],
     /// Which estimate.
     pub kind: HeuristicKind,
 }
@@ -1188,9 +1201,19 @@ impl<const W: usize> RushHeuristic<W> {
                 }
             }
         }
+        let mut geometry = [(0, 0); MAX_VEHICLES];
+        for (j, g) in geometry.iter_mut().enumerate().take(problem.n) {
+            let line = problem.line[j];
+            *g = if problem.horiz[j] {
+                (line * 16, 1)
+            } else {
+                (line, 16)
+            };
+        }
         RushHeuristic {
             p: problem.clone(),
             walls,
+            geometry,
             kind,
         }
     }
@@ -1363,11 +1386,14 @@ impl<const W: usize> RushHeuristic<W> {
         let p = &self.p;
         let size = p.size as usize;
         let steps = p.metric == Metric::Steps;
-        let own = self.owners(s);
+        let pos = s.positions();
+        let own = self.owners_at(&pos);
         let mut rx = Relax {
             p,
-            s,
+            pos,
+            geometry: &self.geometry,
             own: &own,
+            steps,
             memo: [UNSET; MAX_SIZE * MAX_SIZE],
         };
         // collect the relaxed plan: per vehicle, how far it must go back / forth
@@ -1380,7 +1406,9 @@ impl<const W: usize> RushHeuristic<W> {
         };
         let mut back = [u8::MAX; MAX_VEHICLES]; // lowest new position required
         let mut fwd = [0u8; MAX_VEHICLES]; // highest new last cell required (0: none)
-        let mut work: Vec<(usize, usize)> = Vec::with_capacity(64);
+
+        // (vehicle, axis coordinate it must vacate): rarely more than 64 at a time
+        let mut work: SmallVec<[(usize, usize); 64]> = SmallVec::new();
         for c in xpos + 2..size {
             match own[xr * 16 + c] {
                 255 => {}
@@ -1390,7 +1418,7 @@ impl<const W: usize> RushHeuristic<W> {
             }
         }
         while let Some((v, a)) = work.pop() {
-            let (pos, l) = (s.get(v) as usize, p.len[v] as usize);
+            let (pos, l) = (rx.pos[v & (MAX_VEHICLES - 1)] as usize, p.len[v] as usize);
             let (cb, cf) = (rx.option(v, a, false), rx.option(v, a, true));
             if cb >= INF && cf >= INF {
                 h += 4; // no way found in the relaxation: a penalty, not a proof
@@ -1422,7 +1450,7 @@ impl<const W: usize> RushHeuristic<W> {
                 was + 1..end + 1
             };
             for b in cells {
-                let o = own[cell_of(p, v, b)];
+                let o = own[rx.cell(v, b)];
                 if o < 254 {
                     let o = o as usize;
                     // a crossing vehicle must leave v's line; a parallel one the cell b
@@ -1485,18 +1513,18 @@ impl<const W: usize> RushHeuristic<W> {
     /// The owner of every cell (`row * 16 + column`): a vehicle index, 254 for a wall,
     /// 255 for an empty cell.
     fn owners(&self, s: &Packed<W>) -> [u8; MAX_SIZE * MAX_SIZE] {
+        self.owners_at(&s.positions())
+    }
+
+    /// [`RushHeuristic::owners`] of the state with the positions `pos`.
+    fn owners_at(&self, pos: &[u8; MAX_VEHICLES]) -> [u8; MAX_SIZE * MAX_SIZE] {
         let p = &self.p;
         let mut own = self.walls;
-        for j in 0..p.n {
-            let pos = s.get(j) as usize;
-            let line = p.line[j] as usize;
+        for (j, &(start, stride)) in self.geometry.iter().enumerate().take(p.n) {
+            let (start, stride) = (usize::from(start), usize::from(stride));
+            let first = start + pos[j] as usize * stride;
             for k in 0..p.len[j] as usize {
-                let idx = if p.horiz[j] {
-                    line * 16 + pos + k
-                } else {
-                    (pos + k) * 16 + line
-                };
-                own[idx] = j as u8;
+                own[(first + k * stride) & 255] = j as u8;
             }
         }
         own
@@ -1722,28 +1750,54 @@ fn cell_of<const W: usize>(p: &RushHour<W>, j: usize, a: usize) -> usize {
 /// impossible for that path (so cycles end).
 struct Relax<'a, const W: usize> {
     p: &'a RushHour<W>,
-    s: &'a Packed<W>,
+    /// Each vehicle's position in the state.
+    pos: [u8; MAX_VEHICLES],
+    /// [`RushHeuristic::geometry`].
+    geometry: &'a [(u8, u8); MAX_VEHICLES],
     own: &'a [u8; MAX_SIZE * MAX_SIZE],
+    /// Under the steps metric (else moves).
+    steps: bool,
     memo: [u32; MAX_SIZE * MAX_SIZE],
 }
 
 impl<const W: usize> Relax<'_, W> {
-    /// The cost of making the vehicle on occupied cell `k` (axis coordinate `a`) leave it.
+    /// The cell (as [`RushHeuristic::owners`] numbers them) at axis coordinate `a` of
+    /// vehicle `j`'s line.
+    #[inline]
+    fn cell(&self, j: usize, a: usize) -> usize {
+        let (start, stride) = self.geometry[j & (MAX_VEHICLES - 1)];
+        (usize::from(start) + a * usize::from(stride)) & 255
+    }
+
+    /// The cost of making the vehicle on occupied cell `k` (axis coordinate `a`) leave it:
+    /// the memo, looked up where it is needed.
+    #[inline(always)]
     fn cost(&mut self, j: usize, a: usize) -> u32 {
-        let k = cell_of(self.p, j, a);
-        if self.memo[k] == UNSET {
-            self.memo[k] = INF;
-            let best = self.option(j, a, false).min(self.option(j, a, true));
-            self.memo[k] = best;
+        let k = self.cell(j, a);
+        match self.memo[k] {
+            UNSET => self.vacate(j, a, k),
+            known => known,
         }
-        self.memo[k]
+    }
+
+    /// [`Relax::cost`] when cell `k` has no cost yet: the cheaper direction, found with
+    /// the cell marked impossible meanwhile (the recursion is on this function alone, with
+    /// both directions inline).
+    #[inline(never)]
+    fn vacate(&mut self, j: usize, a: usize, k: usize) -> u32 {
+        self.memo[k] = INF;
+        let best = self.option(j, a, false).min(self.option(j, a, true));
+        self.memo[k] = best;
+        best
     }
 
     /// The cost of vehicle `j` vacating axis coordinate `a` backwards / forwards: its own
     /// move plus the cost of the cells it slides into; INF past a wall or the edge.
+    #[inline(always)]
     fn option(&mut self, j: usize, a: usize, fwd: bool) -> u32 {
         let p = self.p;
-        let (pos, l, size) = (self.s.get(j) as usize, p.len[j] as usize, p.size as usize);
+        let j = j & (MAX_VEHICLES - 1);
+        let (pos, l, size) = (self.pos[j] as usize, p.len[j] as usize, p.size as usize);
         let (cells, dist) = if fwd {
             if a + l >= size {
                 return INF;
@@ -1755,19 +1809,17 @@ impl<const W: usize> Relax<'_, W> {
             }
             (a - l..pos, pos + l - a)
         };
-        let mut sum = if p.metric == Metric::Steps {
-            dist as u32
-        } else {
-            1
-        };
+        let mut sum = if self.steps { dist as u32 } else { 1 };
+        let stride = self.geometry[j].1;
         for b in cells {
-            let o = self.own[cell_of(p, j, b)];
+            let o = self.own[self.cell(j, b)];
             match o {
                 255 => {}
                 254 => return INF,
                 o => {
-                    let o = o as usize;
-                    let ao = if p.horiz[o] == p.horiz[j] {
+                    let o = o as usize & (MAX_VEHICLES - 1);
+                    // a parallel vehicle must leave the cell b, a crossing one j's line
+                    let ao = if self.geometry[o].1 == stride {
                         b
                     } else {
                         p.line[j] as usize
