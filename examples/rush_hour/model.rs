@@ -1769,12 +1769,11 @@ impl<const W: usize> Relax<'_, W> {
         (usize::from(start) + a * usize::from(stride)) & 255
     }
 
-    /// The cost of making the vehicle on occupied cell `k` (axis coordinate `a`) leave it:
-    /// the memo, looked up where it is needed.
+    /// The cost of making vehicle `j` leave the cell `k` it occupies (its axis coordinate
+    /// `a`): the memo, looked up where it is needed.
     #[inline(always)]
-    fn cost(&mut self, j: usize, a: usize) -> u32 {
-        let k = self.cell(j, a);
-        match self.memo[k] {
+    fn cost(&mut self, j: usize, a: usize, k: usize) -> u32 {
+        match self.memo[k & 255] {
             UNSET => self.vacate(j, a, k),
             known => known,
         }
@@ -1785,6 +1784,8 @@ impl<const W: usize> Relax<'_, W> {
     /// both directions inline).
     #[inline(never)]
     fn vacate(&mut self, j: usize, a: usize, k: usize) -> u32 {
+        debug_assert_eq!(k, self.cell(j, a));
+        let k = k & 255;
         self.memo[k] = INF;
         let best = self.option(j, a, false).min(self.option(j, a, true));
         self.memo[k] = best;
@@ -1812,19 +1813,21 @@ impl<const W: usize> Relax<'_, W> {
         let mut sum = if self.steps { dist as u32 } else { 1 };
         let stride = self.geometry[j].1;
         for b in cells {
-            let o = self.own[self.cell(j, b)];
+            let k = self.cell(j, b);
+            let o = self.own[k];
             match o {
                 255 => {}
                 254 => return INF,
                 o => {
                     let o = o as usize & (MAX_VEHICLES - 1);
-                    // a parallel vehicle must leave the cell b, a crossing one j's line
+                    // a parallel vehicle must leave the cell b, a crossing one j's line: the
+                    // same cell k either way
                     let ao = if self.geometry[o].1 == stride {
                         b
                     } else {
                         p.line[j] as usize
                     };
-                    sum = (sum + self.cost(o, ao)).min(INF);
+                    sum = (sum + self.cost(o, ao, k)).min(INF);
                     if sum >= INF {
                         return INF;
                     }
