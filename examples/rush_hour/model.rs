@@ -1184,7 +1184,7 @@ pub struct RushHeuristic<const W: usize> {
     /// The empty board's cell owners: 254 on walls, 255 elsewhere.
     walls: [u8; MAX_SIZE * MAX_SIZE],
     /// Each vehicle's line as cells of [`RushHeuristic::owners`]: axis coordinate `a` is
-    /// cell `start + a * stride`.
+    /// cell `start + (a << shift)` (`shift`: 0 along a row, 4 down a column).
     geometry: [(u8, u8); MAX_VEHICLES],
     /// Which estimate.
     pub kind: HeuristicKind,
@@ -1205,9 +1205,9 @@ impl<const W: usize> RushHeuristic<W> {
         for (j, g) in geometry.iter_mut().enumerate().take(problem.n) {
             let line = problem.line[j];
             *g = if problem.horiz[j] {
-                (line * 16, 1)
+                (line * 16, 0)
             } else {
-                (line, 16)
+                (line, 4)
             };
         }
         RushHeuristic {
@@ -1520,11 +1520,15 @@ impl<const W: usize> RushHeuristic<W> {
     fn owners_at(&self, pos: &[u8; MAX_VEHICLES]) -> [u8; MAX_SIZE * MAX_SIZE] {
         let p = &self.p;
         let mut own = self.walls;
-        for (j, &(start, stride)) in self.geometry.iter().enumerate().take(p.n) {
-            let (start, stride) = (usize::from(start), usize::from(stride));
-            let first = start + pos[j] as usize * stride;
-            for k in 0..p.len[j] as usize {
-                own[(first + k * stride) & 255] = j as u8;
+        for (j, &(start, shift)) in self.geometry.iter().enumerate().take(p.n) {
+            let (start, shift) = (usize::from(start), u32::from(shift));
+            let first = start + (usize::from(pos[j]) << shift);
+            let step = 1 << shift;
+            // every vehicle is 2 or 3 cells long
+            own[first & 255] = j as u8;
+            own[(first + step) & 255] = j as u8;
+            if p.len[j] == 3 {
+                own[(first + 2 * step) & 255] = j as u8;
             }
         }
         own
@@ -1765,8 +1769,8 @@ impl<const W: usize> Relax<'_, W> {
     /// vehicle `j`'s line.
     #[inline]
     fn cell(&self, j: usize, a: usize) -> usize {
-        let (start, stride) = self.geometry[j & (MAX_VEHICLES - 1)];
-        (usize::from(start) + a * usize::from(stride)) & 255
+        let (start, shift) = self.geometry[j & (MAX_VEHICLES - 1)];
+        (usize::from(start) + (a << shift)) & 255
     }
 
     /// The cost of making vehicle `j` leave the cell `k` it occupies (its axis coordinate
@@ -1811,7 +1815,7 @@ impl<const W: usize> Relax<'_, W> {
             (a - l..pos, pos + l - a)
         };
         let mut sum = if self.steps { dist as u32 } else { 1 };
-        let stride = self.geometry[j].1;
+        let shift = self.geometry[j].1;
         for b in cells {
             let k = self.cell(j, b);
             let o = self.own[k];
@@ -1822,7 +1826,7 @@ impl<const W: usize> Relax<'_, W> {
                     let o = o as usize & (MAX_VEHICLES - 1);
                     // a parallel vehicle must leave the cell b, a crossing one j's line: the
                     // same cell k either way
-                    let ao = if self.geometry[o].1 == stride {
+                    let ao = if self.geometry[o].1 == shift {
                         b
                     } else {
                         p.line[j] as usize
