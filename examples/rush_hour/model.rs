@@ -439,7 +439,7 @@ impl<const W: usize> Packed<W> {
     }
     /// All `n` positions.
     pub fn unpack(&self, n: usize) -> Vec<u8> {
-        (0..n).map(|i| self.get(i)).collect()
+        self.positions()[..n.min(MAX_VEHICLES)].to_vec()
     }
     /// Every position (vehicle `i` at index `i`; 0 past the last vehicle and past the
     /// `16 * W` a state holds), without a bounds check per vehicle.
@@ -1450,7 +1450,7 @@ impl<const W: usize> RushHeuristic<W> {
                 was + 1..end + 1
             };
             for b in cells {
-                let o = own[rx.cell(v, b)];
+                let o = own[cell_of(rx.geometry, v, b)];
                 if o < 254 {
                     let o = o as usize;
                     // a crossing vehicle must leave v's line; a parallel one the cell b
@@ -1492,6 +1492,7 @@ impl<const W: usize> RushHeuristic<W> {
             let mut d = Deep {
                 p,
                 s,
+                geometry: &self.geometry,
                 own: &own,
                 max_depth: depth,
                 best: u32::MAX,
@@ -1641,6 +1642,8 @@ const DEEP_BUDGET: u32 = 1000;
 struct Deep<'a, const W: usize> {
     p: &'a RushHour<W>,
     s: &'a Packed<W>,
+    /// [`RushHeuristic::geometry`].
+    geometry: &'a [(u8, u8); MAX_VEHICLES],
     own: &'a [u8; MAX_SIZE * MAX_SIZE],
     max_depth: u8,
     best: u32,
@@ -1666,7 +1669,7 @@ impl<const W: usize> Deep<'_, W> {
         };
         let mut m = 0u64;
         for b in cells {
-            match self.own[cell_of(p, j, b)] {
+            match self.own[cell_of(self.geometry, j, b)] {
                 255 => {}
                 254 => return None,
                 o => m |= 1 << o,
@@ -1738,15 +1741,12 @@ impl<const W: usize> Deep<'_, W> {
     }
 }
 
-/// The cell (`row * 16 + column`) at axis coordinate `a` of vehicle `j`'s line.
+/// The cell (`row * 16 + column`, as [`RushHeuristic::owners`] numbers them) at axis
+/// coordinate `a` of vehicle `j`'s line, by [`RushHeuristic::geometry`].
 #[inline]
-fn cell_of<const W: usize>(p: &RushHour<W>, j: usize, a: usize) -> usize {
-    let line = p.line[j] as usize;
-    if p.horiz[j] {
-        line * 16 + a
-    } else {
-        a * 16 + line
-    }
+fn cell_of(geometry: &[(u8, u8); MAX_VEHICLES], j: usize, a: usize) -> usize {
+    let (start, shift) = geometry[j & (MAX_VEHICLES - 1)];
+    (usize::from(start) + (a << shift)) & 255
 }
 
 /// The costs of vacating cells in one state, for [`HeuristicKind::Relaxed`]: computed on
@@ -1765,14 +1765,6 @@ struct Relax<'a, const W: usize> {
 }
 
 impl<const W: usize> Relax<'_, W> {
-    /// The cell (as [`RushHeuristic::owners`] numbers them) at axis coordinate `a` of
-    /// vehicle `j`'s line.
-    #[inline]
-    fn cell(&self, j: usize, a: usize) -> usize {
-        let (start, shift) = self.geometry[j & (MAX_VEHICLES - 1)];
-        (usize::from(start) + (a << shift)) & 255
-    }
-
     /// The cost of making vehicle `j` leave the cell `k` it occupies (its axis coordinate
     /// `a`): the memo, looked up where it is needed.
     #[inline(always)]
@@ -1788,7 +1780,7 @@ impl<const W: usize> Relax<'_, W> {
     /// both directions inline).
     #[inline(never)]
     fn vacate(&mut self, j: usize, a: usize, k: usize) -> u32 {
-        debug_assert_eq!(k, self.cell(j, a));
+        debug_assert_eq!(k, cell_of(self.geometry, j, a));
         let k = k & 255;
         self.memo[k] = INF;
         let best = self.option(j, a, false).min(self.option(j, a, true));
@@ -1817,7 +1809,7 @@ impl<const W: usize> Relax<'_, W> {
         let mut sum = if self.steps { dist as u32 } else { 1 };
         let shift = self.geometry[j].1;
         for b in cells {
-            let k = self.cell(j, b);
+            let k = cell_of(self.geometry, j, b);
             let o = self.own[k];
             match o {
                 255 => {}
