@@ -174,7 +174,7 @@ fn maze_ours_bfs(m: &Maze) -> u32 {
     heurist::bfs(m, 0).solution().unwrap().len() as u32
 }
 fn maze_ours_bfs_all_levels(m: &Maze) -> u32 {
-    heurist::bfs(&Declared(m, false), 0)
+    heurist::bfs(&Declared(m, false, true), 0)
         .solution()
         .unwrap()
         .len() as u32

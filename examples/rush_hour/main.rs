@@ -121,7 +121,8 @@ struct Cli {
     #[arg(long)]
     prune: bool,
     /// Turn off move pruning (on by default in the optimal searches: after a move of a
-    /// vehicle its own moves, or under steps its step back, are not generated).
+    /// vehicle its own moves, or under steps its step back, are not generated; BFS does so
+    /// for every vehicle by which it has reached a state).
     #[arg(long)]
     no_move_pruning: bool,
     /// Write the solution as `car,move` CSV lines (positive = right/down) to this file.

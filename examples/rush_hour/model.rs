@@ -474,6 +474,8 @@ pub struct RushHour<const W: usize> {
     lanes: Vec<Lane>,
     /// On boards up to 8x8 with up to 16 vehicles, the tables of [`push_small_moves`].
     small: Option<Box<SmallTables>>,
+    /// On the other boards up to 9x9, the tables of [`push_mid_moves`].
+    mid: Option<Box<MidTables>>,
     red: usize,
     goal_pos: u8,
     /// Bit `i` set: vehicle `i` is horizontal in that row (`in_row`) / vertical in that
@@ -532,6 +534,8 @@ impl<const W: usize> RushHour<W> {
             lanes,
             small: (board.size <= 8 && board.vehicles.len() <= 16)
                 .then(|| Box::new(SmallTables::new(board))),
+            mid: (board.size <= 9 && !(board.size <= 8 && board.vehicles.len() <= 16))
+                .then(|| Box::new(MidTables::new(board))),
             red: board.red,
             goal_pos: (board.size - board.vehicles[board.red].len as usize) as u8,
             in_row,
@@ -695,7 +699,7 @@ impl<const W: usize> Problem for RushHour<W> {
     }
 
     fn successors(&self, s: &Packed<W>, out: &mut Successors<Packed<W>, Move, u32>) {
-        self.push_successors(s, None, out)
+        self.push_successors(s, 0, out)
     }
 
     fn successors_after(
@@ -704,23 +708,60 @@ impl<const W: usize> Problem for RushHour<W> {
         last: Option<&Move>,
         out: &mut Successors<Packed<W>, Move, u32>,
     ) {
-        let last = last.filter(|_| self.move_pruning).copied();
-        self.push_successors(s, last, out)
+        let skip = last
+            .filter(|_| self.move_pruning)
+            .map_or(0, |m| self.skip_bits(m));
+        self.push_successors(s, skip, out)
     }
 
     /// Every slide can be slid back, unless stubborn-set pruning leaves the way back out.
     fn reversible(&self) -> bool {
         !self.prune
     }
+
+    /// Move pruning over every way into a state, in breadth-first search: on unless move
+    /// pruning is off or stubborn sets change the successors.
+    fn arrival_pruning(&self) -> bool {
+        self.move_pruning && !self.prune
+    }
+
+    fn arrival_bits(&self, m: &Move) -> u64 {
+        self.skip_bits(m)
+    }
+
+    /// Leaves out, for each vehicle that reached `s`, its moves (moves metric: one slide
+    /// from the state before) or its step back (steps metric).
+    fn successors_arrived(
+        &self,
+        s: &Packed<W>,
+        arrived: u64,
+        out: &mut Successors<Packed<W>, Move, u32>,
+    ) {
+        self.push_successors(s, arrived, out)
+    }
 }
 
 impl<const W: usize> RushHour<W> {
-    /// The successors of `s`, without those that move pruning leaves out after `last`.
+    /// The moves that move pruning leaves out right after the move `(v, delta)`, as bits of
+    /// a *skip set*: under the moves metric bit `v` (every move of vehicle `v`: two slides
+    /// are one slide, or none); under the steps metric the step back, bit `2v` for a step
+    /// forward (right / down) and bit `2v + 1` for a step backward, for the first 32
+    /// vehicles (none for the others).
+    pub fn skip_bits(&self, &(v, delta): &Move) -> u64 {
+        let v = u32::from(v);
+        match self.metric {
+            Metric::Moves => 1u64.checked_shl(v).unwrap_or(0),
+            Metric::Steps => 1u64.checked_shl(2 * v + u32::from(delta > 0)).unwrap_or(0),
+        }
+    }
+
+    /// The successors of `s`, without those in the skip set `skip` (see
+    /// [`RushHour::skip_bits`]).
     #[inline(always)]
     fn push_successors(
         &self,
         s: &Packed<W>,
-        last: Option<Move>,
+        skip: u64,
         out: &mut Successors<Packed<W>, Move, u32>,
     ) {
         let any = self.metric == Metric::Moves;
@@ -728,27 +769,27 @@ impl<const W: usize> RushHour<W> {
             // the whole board in a machine word, the whole state in one word
             let keep = self.prune.then(|| self.stubborn(s, &self.occupancy(s)));
             if any {
-                push_small_moves::<W, true>(t, s, keep, last, out);
+                push_small_moves::<W, true>(t, s, keep, skip, out);
             } else {
-                push_small_moves::<W, false>(t, s, keep, last, out);
+                push_small_moves::<W, false>(t, s, keep, skip, out);
             }
-        } else if self.size <= 9 {
+        } else if let Some(t) = &self.mid {
             // at most 8 moves a vehicle: a byte of moves each, looked up from its line
             if any {
-                push_big_moves::<W, true, 8, true>(self, s, last, out);
+                push_mid_moves::<W, true>(self, t, s, skip, out);
             } else {
-                push_big_moves::<W, false, 8, true>(self, s, last, out);
+                push_mid_moves::<W, false>(self, t, s, skip, out);
             }
         } else if self.size <= 10 {
             if any {
-                push_big_moves::<W, true, 8, false>(self, s, last, out);
+                push_big_moves::<W, true, 8>(self, s, skip, out);
             } else {
-                push_big_moves::<W, false, 8, false>(self, s, last, out);
+                push_big_moves::<W, false, 8>(self, s, skip, out);
             }
         } else if any {
-            push_big_moves::<W, true, 16, false>(self, s, last, out);
+            push_big_moves::<W, true, 16>(self, s, skip, out);
         } else {
-            push_big_moves::<W, false, 16, false>(self, s, last, out);
+            push_big_moves::<W, false, 16>(self, s, skip, out);
         }
     }
 }
@@ -779,18 +820,42 @@ fn move_delta(k: u32, back: u32) -> i32 {
     }
 }
 
-/// The moves of a vehicle that move pruning leaves out right after its move by `delta`,
-/// as bits of its run (bit `k`: its `k`-th move, the `back` backward ones first): all of
-/// them under the moves metric (`ANY`), else the one step back.
+/// The skip set's bits for the `per` vehicles from vehicle `first` on (see
+/// [`RushHour::skip_bits`]): one a vehicle under the moves metric (`ANY`), else two.
 #[inline(always)]
-fn pruned_run<const ANY: bool>(delta: i8, back: u32) -> u64 {
-    if ANY {
-        u64::MAX
-    } else if delta > 0 {
-        1 // the first backward step
+fn group_skip<const ANY: bool>(skip: u64, first: usize, per: usize) -> u64 {
+    let (at, width) = if ANY {
+        (first, per)
     } else {
-        1 << back // the first forward step
+        (2 * first, 2 * per)
+    };
+    skip.checked_shr(at as u32).unwrap_or(0) & (u64::MAX >> (64 - width))
+}
+
+/// The bits of a group's run (vehicle `j`'s moves from bit `bits * j`, its backward ones
+/// first, `backs` holding how many, 4 bits a vehicle) that the group's skip bits `group`
+/// (from [`group_skip`]) leave out: every move of a vehicle (`ANY`), or its step forward
+/// (bit `2j`) or back (bit `2j + 1`).
+#[inline(always)]
+fn skipped_run<const ANY: bool>(mut group: u64, backs: u64, bits: u32) -> u64 {
+    let mut out = 0;
+    while group != 0 {
+        let b = group.trailing_zeros();
+        group &= group - 1;
+        if ANY {
+            out |= (u64::MAX >> (64 - bits)) << (bits * b);
+        } else {
+            let j = b / 2;
+            let back = (backs >> (4 * j)) as u32 & 15;
+            // the forward step comes after the backward ones; a backward step is the first
+            if b % 2 == 0 {
+                out |= 1 << (bits * j + back);
+            } else if back > 0 {
+                out |= 1 << (bits * j);
+            }
+        }
     }
+    out
 }
 
 /// The tables of [`push_small_moves`], for a board up to 8x8 with up to 16 vehicles: the
@@ -852,7 +917,7 @@ const fn line_moves<const N: usize>(cells: usize, limit: usize, split: bool) -> 
     table
 }
 
-/// The moves of a vehicle on a board up to 9x9, as [`push_big_moves`] lays them out: for
+/// The moves of a vehicle on a board up to 9x9, as [`push_mid_moves`] lays them out: for
 /// a vehicle of length `l` at position `at` of a line whose taken cells (with those past
 /// the board's edge) are the low 9 bits of `taken`, at index
 /// `(l & 1) << 12 | at << 9 | taken & 511`, a run of `back + ahead` low bits and, in the high
@@ -915,7 +980,7 @@ fn push_small_moves<const W: usize, const ANY: bool>(
     t: &SmallTables,
     s: &Packed<W>,
     keep: Option<u64>,
-    last: Option<Move>,
+    skip: u64,
     out: &mut Successors<Packed<W>, Move, u32>,
 ) {
     let word = s.0[0];
@@ -950,17 +1015,20 @@ fn push_small_moves<const W: usize, const ANY: bool>(
             runs[i / 4] &= !(0xffff << (16 * (i % 4)));
         }
     }
-    if let Some((v, delta)) = last {
-        let v = v as usize & 15;
-        // the vehicle's moves (two slides of it are one, or none) or its step back
-        let field: u64 = if ANY {
-            0xffff
-        } else if delta > 0 {
-            1
+    // the skipped vehicles' moves (two slides of one are one, or none) or steps
+    let mut skip = skip;
+    while skip != 0 {
+        let b = skip.trailing_zeros() as usize;
+        skip &= skip - 1;
+        let (v, field): (usize, u64) = if ANY {
+            (b, 0xffff)
         } else {
-            1 << 8
+            // bit 2v: the step forward (bit 8 of the field), 2v + 1: the step back (bit 0)
+            (b / 2, if b % 2 == 0 { 1 << 8 } else { 1 })
         };
-        runs[v / 4] &= !(field << (16 * (v % 4)));
+        if v < 16 {
+            runs[v / 4] &= !(field << (16 * (v % 4)));
+        }
     }
     for (g, mut run) in runs.into_iter().enumerate() {
         while run != 0 {
@@ -1014,6 +1082,145 @@ impl Lane {
     }
 }
 
+/// The tables of [`push_mid_moves`], for a board up to 9x9 (any number of vehicles): the
+/// cells of each vehicle at each position, as an occupancy of four words of 9-bit lines.
+#[derive(Clone, Debug)]
+struct MidTables {
+    /// Groups of eight vehicles (the last one padded).
+    groups: usize,
+    /// Entry `8i + p`: the cells of vehicle `i` at position `p`: rows 0-6 (bit `9r + c` of
+    /// word 0), rows 7-8 (bit `9(r - 7) + c` of word 1), columns 0-6 (bit `9c + r` of word
+    /// 2) and columns 7-8 (word 3). Zero for the padding.
+    cells: [[u64; 4]; 8 * MAX_VEHICLES],
+    /// The cells no vehicle can enter (walls, past the board's edge), in that layout.
+    blocked: [u64; 4],
+    /// Each vehicle's line: the word of the occupancy holding it, its shift there, and its
+    /// part of a [`LINE9_MOVES`] index (`(l & 1) << 12`); the padding's index is one of a
+    /// length-3 vehicle at position 7, which has no moves.
+    lane: [(u8, u8, u16); MAX_VEHICLES],
+}
+
+/// Where cell `(r, c)` of a board up to 9x9 is in a [`MidTables`] occupancy: by rows, then
+/// by columns (word, bit).
+const fn mid_bits(r: usize, c: usize) -> [(usize, usize); 2] {
+    [(r / 7, 9 * (r % 7) + c), (2 + c / 7, 9 * (c % 7) + r)]
+}
+
+impl MidTables {
+    fn new(board: &Board) -> Self {
+        let size = board.size;
+        let groups = board.vehicles.len().div_ceil(8);
+        let mut cells = [[0u64; 4]; 8 * MAX_VEHICLES];
+        let mut lane = [(0u8, 0u8, 0xffffu16); MAX_VEHICLES];
+        for (i, v) in board.vehicles.iter().enumerate() {
+            // cell (line, line) is on the vehicle's line, `line` cells from its start
+            let line = v.line as usize;
+            let [by_rows, by_cols] = mid_bits(line, line);
+            let (word, bit) = if v.horizontal { by_rows } else { by_cols };
+            lane[i] = (word as u8, (bit - line) as u8, u16::from(v.len & 1) << 12);
+            for p in 0..=size - v.len as usize {
+                for (r, c) in board.cells(i, p as u8) {
+                    for (w, b) in mid_bits(r, c) {
+                        cells[8 * i + p][w] |= 1 << b;
+                    }
+                }
+            }
+        }
+        let mut blocked = [0u64; 4];
+        for r in 0..9 {
+            for c in 0..9 {
+                if r >= size || c >= size || board.walls.contains(&(r as u8, c as u8)) {
+                    for (w, b) in mid_bits(r, c) {
+                        blocked[w] |= 1 << b;
+                    }
+                }
+            }
+        }
+        MidTables {
+            groups,
+            cells,
+            blocked,
+            lane,
+        }
+    }
+}
+
+/// The moves of a state on a board up to 9x9 that [`push_small_moves`] does not take, in
+/// its order (`ANY`: under the moves metric), by table lookups without a branch per
+/// vehicle: the occupancy is the union of the vehicles' cells; each vehicle's moves are
+/// looked up from its line in [`LINE9_MOVES`] (a byte each, eight vehicles a word).
+#[inline(always)]
+fn push_mid_moves<const W: usize, const ANY: bool>(
+    p: &RushHour<W>,
+    t: &MidTables,
+    s: &Packed<W>,
+    skip: u64,
+    out: &mut Successors<Packed<W>, Move, u32>,
+) {
+    let groups = t.groups.min(4 * W);
+    let mut occ = t.blocked;
+    for g in 0..groups {
+        let word = s.0[g / 2] >> (32 * (g % 2));
+        for j in 0..8 {
+            let at = (word >> (4 * j)) as usize & 7;
+            let c = t.cells[(64 * g + 8 * j + at) & (8 * MAX_VEHICLES - 1)];
+            for w in 0..4 {
+                occ[w] |= c[w];
+            }
+        }
+    }
+    let keep = if p.prune {
+        let rows: [u16; MAX_SIZE] = std::array::from_fn(|r| {
+            if r < 9 {
+                (occ[r / 7] >> (9 * (r % 7))) as u16 & 511
+            } else {
+                0
+            }
+        });
+        p.stubborn(s, &rows)
+    } else {
+        u64::MAX
+    };
+    let table = &LINE9_MOVES[usize::from(!ANY)];
+    for g in 0..groups {
+        let first = 8 * g;
+        let (word, shift) = (g / 2, 32 * (g % 2) as u32);
+        let at_word = s.0[word] >> shift;
+        let mut run = 0u64;
+        let mut backs = 0u64;
+        for j in 0..8 {
+            let at = (at_word >> (4 * j)) as usize & 7;
+            let (w, sh, base) = t.lane[(first + j) & (MAX_VEHICLES - 1)];
+            let line = (occ[w as usize & 3] >> sh) as usize & 511;
+            let e = table[(base as usize | at << 9 | line) & 8191];
+            run |= u64::from(e & 0xff) << (8 * j);
+            backs |= u64::from(e >> 8) << (4 * j);
+        }
+        if p.prune {
+            for j in 0..8 {
+                if keep >> (first + j) & 1 == 0 {
+                    run &= !(0xff << (8 * j));
+                }
+            }
+        }
+        let group = group_skip::<ANY>(skip, first, 8);
+        if group != 0 {
+            run &= !skipped_run::<ANY>(group, backs, 8);
+        }
+        let sel: [u64; W] = std::array::from_fn(|w| u64::from(w == word).wrapping_neg());
+        while run != 0 {
+            let b = run.trailing_zeros();
+            run &= run - 1;
+            let j = b / 8;
+            let (k, back) = (b % 8, (backs >> (4 * j)) as u32 & 15);
+            let delta = move_delta(k, back);
+            let d = (delta as i64 as u64) << (shift + 4 * j);
+            let t = Packed(std::array::from_fn(|w| s.0[w].wrapping_add(d & sel[w])));
+            out.push(((first as u32 + j) as u8, delta as i8), t, 1);
+        }
+    }
+}
+
 /// Transposes a 16x16 bit matrix held as four words of four 16-bit rows (bit
 /// `16 * (r % 4) + c` of word `r / 4`: cell `(r, c)`), in four rounds of block swaps.
 #[inline(always)]
@@ -1045,8 +1252,8 @@ fn transpose16(m: [u64; 4]) -> [u64; 4] {
     })
 }
 
-/// The moves of a state on any board (those over 8x8 or with over 16 vehicles), in the
-/// order of [`push_small_moves`] (`ANY`: under the moves metric; `BITS`: 8 when no
+/// The moves of a state on any board (those over 9x9 use it), in the order of
+/// [`push_small_moves`] (`ANY`: under the moves metric; `BITS`: 8 when no
 /// vehicle has more than 8 moves, else 16), without a branch per vehicle.
 ///
 /// Each vehicle is first drawn along its own line only, by one store: the horizontal ones
@@ -1055,10 +1262,10 @@ fn transpose16(m: [u64; 4]) -> [u64; 4] {
 /// vehicle's moves are counted from its line and set as a run of bits in its `BITS`-bit
 /// field of a word; the words' bits are turned into successors in order.
 #[inline(always)]
-fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32, const LOOKUP: bool>(
+fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
     p: &RushHour<W>,
     s: &Packed<W>,
-    last: Option<Move>,
+    skip: u64,
     out: &mut Successors<Packed<W>, Move, u32>,
 ) {
     // vehicles a word of runs holds, and how many such groups there are
@@ -1103,15 +1310,8 @@ fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32, const LOOKUP
         for (j, v) in lanes.iter().enumerate() {
             let at = (at_word >> (4 * j)) as u32 & 15;
             let taken = v.edge | u32::from((lines[v.word as usize & 7] >> v.shift) as u16);
-            let (moves, back) = if LOOKUP {
-                let key =
-                    usize::from(v.len & 1) << 12 | (at as usize & 7) << 9 | (taken as usize & 511);
-                let e = LINE9_MOVES[usize::from(!ANY)][key & 8191];
-                (u64::from(e & 0xff), u32::from(e >> 8))
-            } else {
-                let (back, ahead) = move_counts::<ANY>(taken, at, u32::from(v.len));
-                ((1u64 << (back + ahead)) - 1, back)
-            };
+            let (back, ahead) = move_counts::<ANY>(taken, at, u32::from(v.len));
+            let moves = (1u64 << (back + ahead)) - 1;
             run |= moves << (BITS as usize * j);
             backs |= u64::from(back) << (4 * j);
         }
@@ -1122,13 +1322,9 @@ fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32, const LOOKUP
                 }
             }
         }
-        if let Some((v, delta)) = last {
-            let j = (v as usize).wrapping_sub(first);
-            if j < per {
-                let back = (backs >> (4 * j)) as u32 & 15;
-                let field = pruned_run::<ANY>(delta, back) & (u64::MAX >> (64 - BITS));
-                run &= !(field << (BITS as usize * j));
-            }
+        let group = group_skip::<ANY>(skip, first, per);
+        if group != 0 {
+            run &= !skipped_run::<ANY>(group, backs, BITS);
         }
         // all ones on the word of these vehicles: the successor is built in registers (a
         // narrow store into a copy of the state would stall the copy's wide reload)

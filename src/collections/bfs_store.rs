@@ -5,7 +5,8 @@
 //! to change it. So the store keeps the nodes (state and link) in the order reached, in
 //! fixed segments that never move, which are also the FIFO queue, and a duplicate index
 //! that is a plain set: of the states themselves when they are small and plain data (a
-//! lookup then touches one place in memory), of 4-byte node ids otherwise. In a reversible
+//! lookup then touches one place in memory), of 4-byte node ids otherwise or when the
+//! search must know which node holds a state it meets again (arrival sets). In a reversible
 //! space the index need only hold the last three levels: when it is full and a quarter of
 //! it is older, it is rebuilt without them instead of growing.
 //!
@@ -40,7 +41,7 @@ pub(crate) const fn inline_states<S>() -> bool {
 }
 
 /// Where a state not yet stored goes: its hash.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Vacancy {
     hash: u64,
 }
@@ -60,10 +61,11 @@ pub(crate) type Nodes<S, A, C> = SegVec<Node<S, A, C>>;
 pub(crate) trait SeenIndex<S> {
     /// An empty index with room for `room` states.
     fn with_room(room: usize) -> Self;
-    /// `None` if `state` is stored, else where it goes, for [`SeenIndex::insert`].
-    fn vacant<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Option<Vacancy>;
+    /// `Ok` with the id of the node holding `state` if it is stored (`u32::MAX` if this
+    /// index does not keep ids), else where it goes, for [`SeenIndex::insert`].
+    fn find<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Result<u32, Vacancy>;
     /// Records `state` as node `id`'s (the next node, not stored yet), which
-    /// [`SeenIndex::vacant`] reported vacant at `at`, with no insertion in between.
+    /// [`SeenIndex::find`] reported vacant at `at`, with no insertion in between.
     fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize, state: &S);
     /// The number of states in the index and the number it has room for without growing.
     fn fill(&self) -> (usize, usize);
@@ -104,11 +106,11 @@ impl<S: Clone + Eq + Hash> SeenIndex<S> for InlineIndex<S> {
     }
 
     #[inline]
-    fn vacant<A, C>(&self, _: &Nodes<S, A, C>, state: &S) -> Option<Vacancy> {
+    fn find<A, C>(&self, _: &Nodes<S, A, C>, state: &S) -> Result<u32, Vacancy> {
         let hash = hash_of(state);
         match self.0.find(hash, |s| s == state) {
-            Some(_) => None,
-            None => Some(Vacancy { hash }),
+            Some(_) => Ok(u32::MAX),
+            None => Err(Vacancy { hash }),
         }
     }
 
@@ -137,14 +139,14 @@ impl<S: Eq + Hash> SeenIndex<S> for IdIndex {
     }
 
     #[inline]
-    fn vacant<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Option<Vacancy> {
+    fn find<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Result<u32, Vacancy> {
         let hash = hash_of(state);
         match self
             .0
             .find(hash, |&id| nodes.get(id as usize).state == *state)
         {
-            Some(_) => None,
-            None => Some(Vacancy { hash }),
+            Some(&id) => Ok(id),
+            None => Err(Vacancy { hash }),
         }
     }
 
@@ -187,7 +189,10 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
             index: I::with_room(INITIAL),
             live_from: None,
         };
-        let at = store.index.vacant(&store.nodes, &start).unwrap();
+        // the index is empty: the start goes where its hash says
+        let at = Vacancy {
+            hash: hash_of(&start),
+        };
         store.index.insert(&store.nodes, at, 0, &start);
         store.nodes.push(Node {
             state: start,
@@ -225,13 +230,14 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         self.g.as_ref().map(|g| g[id])
     }
 
-    /// `None` if `state` is stored, else where it goes, for [`BfsStore::insert`].
+    /// `Ok` with the id of the node holding `state` if it is stored (`u32::MAX` if the
+    /// index does not keep ids), else where it goes, for [`BfsStore::insert`].
     #[inline]
-    pub(crate) fn vacant(&self, state: &S) -> Option<Vacancy> {
-        self.index.vacant(&self.nodes, state)
+    pub(crate) fn find(&self, state: &S) -> Result<u32, Vacancy> {
+        self.index.find(&self.nodes, state)
     }
 
-    /// Stores a state that [`vacant`](BfsStore::vacant) reported vacant at `at`,
+    /// Stores a state that [`find`](BfsStore::find) reported vacant at `at`,
     /// reached from `parent` by `action` at step cost `cost`, with path cost `g` (used only
     /// if costs are kept). Returns its id.
     #[inline(always)]
@@ -305,27 +311,42 @@ mod tests {
 
     fn store_roundtrip<I: SeenIndex<u32>>() {
         let mut st: BfsStore<u32, char, u8, I> = BfsStore::new(7, true);
-        assert!(st.vacant(&7).is_none());
-        let h = st.vacant(&8).unwrap();
+        assert!(st.find(&7).is_ok());
+        let h = st.find(&8).unwrap_err();
         let a = st.insert(h, 8, 0, 'a', 2, 2);
-        let h = st.vacant(&9).unwrap();
+        let h = st.find(&9).unwrap_err();
         let b = st.insert(h, 9, a, 'b', 3, 5);
-        assert!(st.vacant(&8).is_none() && st.vacant(&9).is_none());
+        assert!(st.find(&8).is_ok() && st.find(&9).is_ok());
         assert_eq!((st.len(), st.g(b), *st.state(b)), (3, Some(5), 9));
         let sol = st.solution(b);
         assert_eq!(sol.start, 7);
         assert_eq!(sol.cost, 5);
         assert_eq!(sol.actions().collect::<String>(), "ab");
         for k in 10..5000 {
-            let h = st.vacant(&k).unwrap();
+            let h = st.find(&k).unwrap_err();
             st.insert(h, k, 0, 'x', 1, 1);
         }
-        assert!((7..5000).all(|k| st.vacant(&k).is_none()));
+        assert!((7..5000).all(|k| st.find(&k).is_ok()));
+        // an index that keeps ids names the node
+        let id = st.find(&9).unwrap();
+        assert!(id == u32::MAX || id as usize == b);
     }
 
     #[test]
-    fn both_indexes_store_and_find() {
+    fn every_index_stores_and_finds() {
         store_roundtrip::<InlineIndex<u32>>();
         store_roundtrip::<IdIndex>();
+    }
+
+    #[test]
+    fn the_id_index_names_the_node() {
+        let mut st: BfsStore<u64, (), u8, IdIndex> = BfsStore::new(0, false);
+        for k in 1..3000u64 {
+            let h = st.find(&(k * 7)).unwrap_err();
+            st.insert(h, k * 7, 0, (), 1, 1);
+        }
+        for k in 0..3000u64 {
+            assert_eq!(st.find(&(k * 7)).unwrap(), k as u32);
+        }
     }
 }

@@ -3,8 +3,10 @@
 use heurist::{Problem, Successors};
 
 /// The problem `.0` with `.1` as its [`Problem::reversible`] declaration (`true` only when
-/// it holds).
-pub struct Declared<P>(pub P, pub bool);
+/// it holds), and its arrival pruning only if `.2` (else breadth-first search expands each
+/// state with the action that first reached it, [`Problem::successors_after`]); everything
+/// else forwarded.
+pub struct Declared<P>(pub P, pub bool, pub bool);
 
 impl<P: Problem> Problem for Declared<P> {
     type State = P::State;
@@ -26,5 +28,19 @@ impl<P: Problem> Problem for Declared<P> {
     }
     fn reversible(&self) -> bool {
         self.1
+    }
+    fn arrival_pruning(&self) -> bool {
+        self.2 && self.0.arrival_pruning()
+    }
+    fn arrival_bits(&self, a: &P::Action) -> u64 {
+        self.0.arrival_bits(a)
+    }
+    fn successors_arrived(
+        &self,
+        s: &P::State,
+        arrived: u64,
+        out: &mut Successors<P::State, P::Action, P::Cost>,
+    ) {
+        self.0.successors_arrived(s, arrived, out)
     }
 }
