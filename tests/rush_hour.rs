@@ -529,7 +529,8 @@ fn naive_successors(b: &Board, pos: &[u8], metric: Metric) -> Vec<(model::Move, 
 
 /// Walks `walk` random moves from the start of `b`, and at every state compares the
 /// model's successors (actions, states, costs, order) with [`naive_successors`] in both
-/// metrics; with pruning on, with the naive ones of the stubborn set's vehicles.
+/// metrics; with pruning on, with the naive ones of the stubborn set's vehicles; under a
+/// random skip set, with the naive ones it does not leave out.
 fn successors_match_naive<const W: usize>(
     b: &Board,
     rng: &mut StdRng,
@@ -571,6 +572,23 @@ fn successors_match_naive<const W: usize>(
                         .join("\n")
                 );
             }
+        }
+        // a random skip set (see `RushHour::skip_bits`) leaves out exactly its moves
+        let skip = rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>();
+        for p in &problems {
+            let skipped = |&(i, delta): &model::Move| match p.metric {
+                Metric::Moves => skip >> i & 1 == 1,
+                Metric::Steps => i < 32 && skip >> (2 * i + u8::from(delta < 0)) & 1 == 1,
+            };
+            let want: Vec<_> = naive_successors(b, &pos, p.metric)
+                .into_iter()
+                .filter(|(a, _)| !skipped(a))
+                .map(|(a, next)| (a, Packed::<W>::pack(&next), 1))
+                .collect();
+            buf.clear();
+            p.successors_arrived(&s, skip, &mut buf);
+            let got: Vec<_> = buf.iter().map(|x| (x.action, x.state, x.cost)).collect();
+            prop_assert_eq!(got, want, "skip set {:#x}, {:?}", skip, p.metric);
         }
         let moves = naive_successors(b, &pos, Metric::Moves);
         if moves.is_empty() {

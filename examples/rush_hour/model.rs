@@ -742,11 +742,12 @@ impl<const W: usize> Problem for RushHour<W> {
 }
 
 impl<const W: usize> RushHour<W> {
-    /// The moves that move pruning leaves out right after the move `(v, delta)`, as bits of
-    /// a *skip set*: under the moves metric bit `v` (every move of vehicle `v`: two slides
-    /// are one slide, or none); under the steps metric the step back, bit `2v` for a step
-    /// forward (right / down) and bit `2v + 1` for a step backward, for the first 32
-    /// vehicles (none for the others).
+    /// The moves that move pruning leaves out right after the move `(v, delta)`, as a *skip
+    /// set*: a set of moves in which, under the moves metric, bit `v` stands for every move
+    /// of vehicle `v`, and under the steps metric bit `2v` for its step forward (right /
+    /// down) and bit `2v + 1` for its step back (for the first 32 vehicles only). After a
+    /// slide of `v`, all of `v`'s moves (two slides are one slide, or none); after a step,
+    /// the step back.
     pub fn skip_bits(&self, &(v, delta): &Move) -> u64 {
         let v = u32::from(v);
         match self.metric {
@@ -924,6 +925,40 @@ const fn line_moves<const N: usize>(cells: usize, limit: usize, split: bool) -> 
 /// byte, `back`. Under the moves metric, then the steps metric. Built at compile time.
 static LINE9_MOVES: [[u16; 8192]; 2] = [line_moves(9, 9, false), line_moves(9, 1, false)];
 
+/// The fields of four vehicles' moves in a word of [`push_small_moves`] (16 bits each)
+/// that a skip set leaves out: under the moves metric, every move of each vehicle whose bit
+/// is set in the 4-bit index.
+static SKIP_MOVES: [u64; 16] = skip_fields(true);
+
+/// Under the steps metric, from an 8-bit index (bit `2j`: vehicle `j`'s step forward, bit
+/// 8 of its field; bit `2j + 1`: its step back, bit 0).
+static SKIP_STEPS: [u64; 256] = skip_fields(false);
+
+/// [`SKIP_MOVES`] (`any`) or [`SKIP_STEPS`].
+const fn skip_fields<const N: usize>(any: bool) -> [u64; N] {
+    let mut table = [0u64; N];
+    let mut key = 0;
+    while key < N {
+        let mut j = 0;
+        while j < 4 {
+            let field: u64 = if any {
+                if key >> j & 1 == 1 {
+                    0xffff
+                } else {
+                    0
+                }
+            } else {
+                (if key >> (2 * j) & 1 == 1 { 1 << 8 } else { 0 })
+                    | (if key >> (2 * j + 1) & 1 == 1 { 1 } else { 0 })
+            };
+            table[key] |= field << (16 * j);
+            j += 1;
+        }
+        key += 1;
+    }
+    table
+}
+
 /// The [`SmallTables::lane`] of the padding past the last vehicle: a length-3 vehicle at
 /// position 7 does not fit in a line, so it has no moves.
 const NO_LANE: u16 = 0xf00;
@@ -1015,19 +1050,15 @@ fn push_small_moves<const W: usize, const ANY: bool>(
             runs[i / 4] &= !(0xffff << (16 * (i % 4)));
         }
     }
-    // the skipped vehicles' moves (two slides of one are one, or none) or steps
-    let mut skip = skip;
-    while skip != 0 {
-        let b = skip.trailing_zeros() as usize;
-        skip &= skip - 1;
-        let (v, field): (usize, u64) = if ANY {
-            (b, 0xffff)
-        } else {
-            // bit 2v: the step forward (bit 8 of the field), 2v + 1: the step back (bit 0)
-            (b / 2, if b % 2 == 0 { 1 << 8 } else { 1 })
-        };
-        if v < 16 {
-            runs[v / 4] &= !(field << (16 * (v % 4)));
+    // the skipped vehicles' moves (two slides of one are one, or none) or steps, four
+    // vehicles at a time, without a branch
+    if skip != 0 {
+        for (g, run) in runs.iter_mut().enumerate() {
+            *run &= !if ANY {
+                SKIP_MOVES[(skip >> (4 * g)) as usize & 15]
+            } else {
+                SKIP_STEPS[(skip >> (8 * g)) as usize & 255]
+            };
         }
     }
     for (g, mut run) in runs.into_iter().enumerate() {
