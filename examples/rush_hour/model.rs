@@ -516,6 +516,8 @@ impl<const W: usize> RushHour<W> {
         lanes.resize(W * 16, Lane::NONE);
         let mut in_row = [0u64; MAX_SIZE];
         let mut in_col = [0u64; MAX_SIZE];
+        // the whole board in a machine word, the whole state in one word
+        let small = board.size <= 8 && board.vehicles.len() <= 16;
         for (i, v) in board.vehicles.iter().enumerate() {
             if v.horizontal {
                 in_row[v.line as usize] |= 1 << i;
@@ -532,10 +534,8 @@ impl<const W: usize> RushHour<W> {
             wall_rows,
             wall_lines,
             lanes,
-            small: (board.size <= 8 && board.vehicles.len() <= 16)
-                .then(|| Box::new(SmallTables::new(board))),
-            mid: (board.size <= 9 && !(board.size <= 8 && board.vehicles.len() <= 16))
-                .then(|| Box::new(MidTables::new(board))),
+            small: small.then(|| Box::new(SmallTables::new(board))),
+            mid: (board.size <= 9 && !small).then(|| Box::new(MidTables::new(board))),
             red: board.red,
             goal_pos: (board.size - board.vehicles[board.red].len as usize) as u8,
             in_row,
