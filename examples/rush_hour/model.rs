@@ -1227,28 +1227,7 @@ fn push_mid_moves<const W: usize, const ANY: bool>(
             run |= u64::from(e & 0xff) << (8 * j);
             backs |= u64::from(e >> 8) << (4 * j);
         }
-        if p.prune {
-            for j in 0..8 {
-                if keep >> (first + j) & 1 == 0 {
-                    run &= !(0xff << (8 * j));
-                }
-            }
-        }
-        let group = group_skip::<ANY>(skip, first, 8);
-        if group != 0 {
-            run &= !skipped_run::<ANY>(group, backs, 8);
-        }
-        let sel: [u64; W] = std::array::from_fn(|w| u64::from(w == word).wrapping_neg());
-        while run != 0 {
-            let b = run.trailing_zeros();
-            run &= run - 1;
-            let j = b / 8;
-            let (k, back) = (b % 8, (backs >> (4 * j)) as u32 & 15);
-            let delta = move_delta(k, back);
-            let d = (delta as i64 as u64) << (shift + 4 * j);
-            let t = Packed(std::array::from_fn(|w| s.0[w].wrapping_add(d & sel[w])));
-            out.push(((first as u32 + j) as u8, delta as i8), t, 1);
-        }
+        push_runs::<W, ANY, 8>(p, s, first, run, backs, keep, skip, out);
     }
 }
 
@@ -1346,30 +1325,52 @@ fn push_big_moves<const W: usize, const ANY: bool, const BITS: u32>(
             run |= moves << (BITS as usize * j);
             backs |= u64::from(back) << (4 * j);
         }
-        if p.prune {
-            for j in 0..per {
-                if keep >> (first + j) & 1 == 0 {
-                    run &= !((u64::MAX >> (64 - BITS)) << (BITS as usize * j));
-                }
+        push_runs::<W, ANY, BITS>(p, s, first, run, backs, keep, skip, out);
+    }
+}
+
+/// Pushes the moves of the vehicles from `first` on (a group of `64 / BITS`, `first` a
+/// multiple of it), set in `run` (vehicle `j`'s moves from bit `BITS * j`, its backward ones
+/// first, `backs` holding how many, 4 bits a vehicle), without those in the skip set `skip`
+/// and, with stubborn sets, those of vehicles outside `keep`, in order (`ANY`: under the
+/// moves metric). Shared by [`push_mid_moves`] and [`push_big_moves`].
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn push_runs<const W: usize, const ANY: bool, const BITS: u32>(
+    p: &RushHour<W>,
+    s: &Packed<W>,
+    first: usize,
+    mut run: u64,
+    backs: u64,
+    keep: u64,
+    skip: u64,
+    out: &mut Successors<Packed<W>, Move, u32>,
+) {
+    let per = (64 / BITS) as usize;
+    let (word, shift) = (first / 16, 4 * (first % 16) as u32);
+    if p.prune {
+        for j in 0..per {
+            if keep >> (first + j) & 1 == 0 {
+                run &= !((u64::MAX >> (64 - BITS)) << (BITS as usize * j));
             }
         }
-        let group = group_skip::<ANY>(skip, first, per);
-        if group != 0 {
-            run &= !skipped_run::<ANY>(group, backs, BITS);
-        }
-        // all ones on the word of these vehicles: the successor is built in registers (a
-        // narrow store into a copy of the state would stall the copy's wide reload)
-        let sel: [u64; W] = std::array::from_fn(|w| u64::from(w == word).wrapping_neg());
-        while run != 0 {
-            let b = run.trailing_zeros();
-            run &= run - 1;
-            let j = b / BITS;
-            let (k, back) = (b % BITS, (backs >> (4 * j)) as u32 & 15);
-            let delta = move_delta(k, back);
-            let d = (delta as i64 as u64) << (shift + 4 * j);
-            let t = Packed(std::array::from_fn(|w| s.0[w].wrapping_add(d & sel[w])));
-            out.push(((first as u32 + j) as u8, delta as i8), t, 1);
-        }
+    }
+    let group = group_skip::<ANY>(skip, first, per);
+    if group != 0 {
+        run &= !skipped_run::<ANY>(group, backs, BITS);
+    }
+    // all ones on the word of these vehicles: the successor is built in registers (a narrow
+    // store into a copy of the state would stall the copy's wide reload)
+    let sel: [u64; W] = std::array::from_fn(|w| u64::from(w == word).wrapping_neg());
+    while run != 0 {
+        let b = run.trailing_zeros();
+        run &= run - 1;
+        let j = b / BITS;
+        let (k, back) = (b % BITS, (backs >> (4 * j)) as u32 & 15);
+        let delta = move_delta(k, back);
+        let d = (delta as i64 as u64) << (shift + 4 * j);
+        let t = Packed(std::array::from_fn(|w| s.0[w].wrapping_add(d & sel[w])));
+        out.push(((first as u32 + j) as u8, delta as i8), t, 1);
     }
 }
 

@@ -184,9 +184,8 @@ where
                 Ok(other) => {
                     duplicates += 1;
                     let other = other as usize;
-                    // a node not expanded yet (ids the index does not keep are u32::MAX,
-                    // beyond every node)
-                    if ARRIVAL && other > id && other < store.len() {
+                    // a node not expanded yet (the id index names every node)
+                    if ARRIVAL && other > id {
                         if let Some(set) = arrived.get_mut(other - arrival_base) {
                             *set |= problem.arrival_bits(&succ.action);
                         }
