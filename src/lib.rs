@@ -2,13 +2,18 @@
 //! iterative deepening, Dijkstra, A*, weighted A*, greedy best-first or IDA*.
 //!
 //! * [`Problem`]: the search space (goal test and successors, written into a reused buffer);
-//!   [`FnProblem`] builds one from two closures.
+//!   [`FnProblem`] builds one from two closures. [`MovePruning`] is an optional capability:
+//!   leaving out the successors that the way into a state makes redundant.
 //! * [`Cost`]: integers or [`OrderedF64`]; [`Heuristic`]: any `Fn(&State) -> Cost`, [`Zero`],
 //!   or a type with an incremental [`Heuristic::estimate_child`].
-//! * Every algorithm returns a [`SearchResult`]: the [`Outcome`] (found, exhausted, or stopped
+//! * Each algorithm is a function for the common case ([`bfs`], [`astar`], ...) and a
+//!   configuration holding exactly the settings it reads ([`Bfs`], [`AStar`], ...): the
+//!   shared [`Limits`] (expansions, stored states, cost bound, time, a [`CancelToken`], a
+//!   progress callback) and its own (depth limit, open list, cycle check, move pruning).
+//! * Every search returns a [`SearchResult`]: the [`Outcome`] (found, exhausted, or stopped
 //!   by a limit, saying which) and the [`Stats`] of the run.
-//! * [`Options`] sets limits (expansions, stored states, cost, depth, time), cancellation
-//!   ([`CancelToken`]) and a progress callback.
+//! * [`enumerate`] lists what a search reaches: states breadth-first, depth-first or by
+//!   cost, goal states, and every optimal solution.
 //! * [`pdb`] builds additive pattern databases.
 //!
 //! # Quick start
@@ -58,24 +63,27 @@
 
 pub mod algorithms;
 mod collections;
+pub mod enumerate;
 pub mod pdb;
 pub mod search;
 pub mod traits;
 
-pub use algorithms::astar::{astar, astar_with};
-pub use algorithms::bfs::{bfs, bfs_with};
-pub use algorithms::dfs::{dfs, dfs_with};
-pub use algorithms::dijkstra::{dijkstra, dijkstra_with};
-pub use algorithms::greedy::{greedy, greedy_with};
-pub use algorithms::idastar::{idastar, idastar_with};
-pub use algorithms::iddfs::{iddfs, iddfs_with};
-pub use algorithms::weighted_astar::{weighted_astar, weighted_astar_with};
+pub use algorithms::astar::{astar, AStar};
+pub use algorithms::bfs::{bfs, Bfs};
+pub use algorithms::dfs::{dfs, Dfs};
+pub use algorithms::dijkstra::{dijkstra, Dijkstra};
+pub use algorithms::greedy::{greedy, Greedy};
+pub use algorithms::idastar::{idastar, IdaStar};
+pub use algorithms::iddfs::{iddfs, Iddfs};
+pub use algorithms::weighted_astar::{weighted_astar, WeightedAStar};
+pub use enumerate::{astar_all, bfs_reach, dfs_reach, dijkstra_reach};
 pub use search::{
-    CancelToken, CycleCheck, OpenList, Options, Outcome, SearchResult, Solution, Stats, Step,
+    CancelToken, CycleCheck, Limits, OpenList, Outcome, SearchResult, Solution, Stats, Step,
     StopReason,
 };
 pub use traits::{
-    Cost, FnProblem, Heuristic, OrderedF64, Problem, State, Successor, Successors, Zero,
+    AllMoves, Cost, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Problem, Pruned,
+    State, Successor, Successors, Zero,
 };
 
 /// The README's code blocks, compiled and run as doc tests.

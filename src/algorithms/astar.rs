@@ -1,8 +1,9 @@
 //! A* search.
 
-use super::best_first::{self, AStarPolicy};
-use crate::search::{Options, SearchResult};
-use crate::traits::{Heuristic, Problem};
+use super::best_first::{self, AStarPolicy, Setup};
+use super::ResultOf;
+use crate::search::{limit_methods, Limits, OpenList};
+use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 
 /// A* search: expands states in order of `f = g + h`; among equal `f` the larger `g` first,
 /// and among equal `f` and `g` the state queued most recently (depth-first among ties, which
@@ -10,13 +11,12 @@ use crate::traits::{Heuristic, Problem};
 ///
 /// With an admissible heuristic the solution is optimal, also when the heuristic is
 /// inconsistent: a closed state reached again by a cheaper path is reopened (counted in
-/// [`Stats::reopened`](crate::Stats)). Goals are recognised when expanded.
+/// [`Stats::reopened`](crate::Stats)). Goals are recognised when expanded. Step costs must
+/// not be negative: a search that meets one stops with
+/// [`StopReason::NegativeCost`](crate::StopReason).
 ///
-/// The frontier is a bucket queue by default (a heap for costs that are not small whole
-/// numbers), or a lazy or an indexed binary heap ([`Options::open_list`]). Each reached
-/// state is stored once, in an arena with its parent link, indexed by a hash table of node
-/// ids; the successors of a state are looked up together, so that their cache misses
-/// overlap.
+/// The heuristic is a closure here; [`AStar`] takes any [`Heuristic`] (one with an
+/// incremental update, [`Zero`](crate::Zero), ...), limits and other settings.
 ///
 /// # Examples
 ///
@@ -39,53 +39,99 @@ use crate::traits::{Heuristic, Problem};
 ///     },
 /// );
 /// // Admissible: diagonal moves for the shorter axis, straight for the rest.
-/// let h = |&(x, y): &(i32, i32)| {
+/// let result = heurist::astar(&grid, (0, 0), |&(x, y)| {
 ///     let (dx, dy) = ((5 - x).unsigned_abs(), (3 - y).unsigned_abs());
 ///     3 * dx.min(dy) + 2 * (dx.max(dy) - dx.min(dy))
-/// };
-/// let result = heurist::astar(&grid, (0, 0), h);
+/// });
 /// assert_eq!(result.cost(), Some(13)); // 3 diagonal + 2 straight
 /// println!("{}", result.stats);
 /// ```
-pub fn astar<P, H>(
-    problem: &P,
-    start: P::State,
-    heuristic: H,
-) -> SearchResult<P::State, P::Action, P::Cost>
+pub fn astar<P, F>(problem: &P, start: P::State, heuristic: F) -> ResultOf<P>
 where
     P: Problem + ?Sized,
-    H: Heuristic<P>,
+    F: Fn(&P::State) -> P::Cost,
 {
-    astar_with(problem, start, heuristic, Options::new())
+    AStar::new().search(problem, start, heuristic)
 }
 
-/// [`astar`] with [`Options`]: limits, cancellation, progress, choice of open list.
+/// The configuration of [`astar`]: limits, the open list, move pruning.
 ///
 /// When stopped by a limit, the result carries a proven lower bound on the optimal cost
-/// (the smallest `f` in the frontier), valid when the heuristic is admissible.
+/// (the smallest `f` in the frontier, or under a cost bound the smallest `f` left out),
+/// valid when the heuristic is admissible.
 ///
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, OpenList, Options};
+/// use heurist::{AStar, FnProblem, OpenList};
 ///
 /// let p = FnProblem::new(|n: &i64| *n == 37, |n: &i64| [(1, n + 1, 1u64), (-1, n - 1, 1), (10, n + 10, 4)]);
 /// let h = |n: &i64| (37 - n).unsigned_abs() / 10 * 4;
-/// let indexed = heurist::astar_with(&p, 0, h, Options::new().open_list(OpenList::Indexed));
+/// let indexed = AStar::new().open_list(OpenList::Indexed).search(&p, 0, h);
 /// assert_eq!(indexed.cost(), heurist::astar(&p, 0, h).cost());
 ///
-/// let stopped = heurist::astar_with(&p, 0, h, Options::new().max_expansions(2));
+/// let stopped = AStar::new().max_expansions(2).search(&p, 0, h);
 /// assert!(stopped.lower_bound().unwrap() <= 19); // the optimum is 3 * 4 + 7 = 19
+///
+/// let bounded = AStar::new().cost_bound(18).search(&p, 0, h);
+/// assert_eq!(bounded.lower_bound(), Some(19)); // proven: nothing costs 18 or less
 /// ```
-pub fn astar_with<P, H>(
-    problem: &P,
-    start: P::State,
-    heuristic: H,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
-where
-    P: Problem + ?Sized,
-    H: Heuristic<P>,
-{
-    best_first::search(problem, start, &heuristic, AStarPolicy, opts)
+#[derive(Clone, Debug)]
+pub struct AStar<'a, C, E = AllMoves> {
+    pub(crate) limits: Limits<'a, C>,
+    pub(crate) open_list: OpenList,
+    pub(crate) expansion: E,
+}
+
+impl<C> Default for AStar<'_, C> {
+    fn default() -> Self {
+        AStar {
+            limits: Limits::new(),
+            open_list: OpenList::default(),
+            expansion: AllMoves,
+        }
+    }
+}
+
+impl<C> AStar<'_, C> {
+    /// No limits, the default open list, every successor.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<'a, C, E> AStar<'a, C, E> {
+    limit_methods!();
+
+    /// Which priority queue holds the frontier (default [`OpenList::Buckets`]).
+    pub fn open_list(mut self, open_list: OpenList) -> Self {
+        self.open_list = open_list;
+        self
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+    pub fn move_pruning(self) -> AStar<'a, C, Pruned> {
+        AStar {
+            limits: self.limits,
+            open_list: self.open_list,
+            expansion: Pruned,
+        }
+    }
+
+    /// Runs A* on `problem` from `start`, guided by `heuristic`.
+    pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        H: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        best_first::search::<P, H, _, E>(problem, start, &heuristic, AStarPolicy, setup)
+    }
 }

@@ -4,8 +4,8 @@ use std::cmp::Reverse;
 
 use super::ResultOf;
 use crate::collections::{Arena, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier, Lookup};
-use crate::search::{Monitor, OpenList, Options, Outcome, StopReason};
-use crate::traits::{Cost, Heuristic, OrderedF64, Problem, Successors};
+use crate::search::{Limits, Monitor, OpenList, Outcome, StopReason};
+use crate::traits::{Cost, Expansion, Heuristic, OrderedF64, Problem, Successors};
 
 /// How a best-first search orders its frontier (the largest key is expanded first).
 pub(crate) trait Policy<C: Cost> {
@@ -15,6 +15,8 @@ pub(crate) trait Policy<C: Cost> {
     /// Whether `g + h` of the state being expanded is a lower bound on the optimal cost
     /// (given an admissible heuristic).
     const OPTIMAL: bool;
+    /// Whether a negative step cost makes the answer wrong (then the search refuses it).
+    const COSTS_MATTER: bool = true;
     fn key(&self, g: C, h: C, id: usize) -> Self::Key;
     /// The bucket of `key` in a [`BucketFrontier`], if its costs are small integers.
     #[inline]
@@ -92,36 +94,46 @@ impl<C: Cost> Policy<C> for GreedyPolicy {
     type Key = (Reverse<C>, Reverse<C>, u32);
     const REOPEN: bool = false;
     const OPTIMAL: bool = false;
+    const COSTS_MATTER: bool = false;
     #[inline]
     fn key(&self, g: C, h: C, id: usize) -> Self::Key {
         (Reverse(h), Reverse(g), id as u32)
     }
 }
 
-pub(crate) fn search<P, H, Y>(
+/// What a best-first search is told: its limits and its open list; its expansion mode
+/// `E` is a type parameter.
+pub(crate) struct Setup<'s, 'a, C> {
+    pub(crate) limits: &'s Limits<'a, C>,
+    pub(crate) open_list: OpenList,
+}
+
+pub(crate) fn search<P, H, Y, E>(
     problem: &P,
     start: P::State,
     heuristic: &H,
     policy: Y,
-    opts: Options<'_, P::Cost>,
+    setup: Setup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     Y: Policy<P::Cost>,
+    E: Expansion<P>,
 {
-    match opts.open_list {
+    let limits = setup.limits;
+    match setup.open_list {
         OpenList::Indexed => {
             let open = IndexedFrontier::new();
-            run(problem, start, heuristic, policy, opts, open)
+            run::<P, H, Y, E, _>(problem, start, heuristic, policy, limits, open)
         }
         OpenList::Lazy => {
             let open = LazyFrontier::new();
-            run(problem, start, heuristic, policy, opts, open)
+            run::<P, H, Y, E, _>(problem, start, heuristic, policy, limits, open)
         }
         OpenList::Buckets => {
             let open = BucketFrontier::new(Y::bucket);
-            run(problem, start, heuristic, policy, opts, open)
+            run::<P, H, Y, E, _>(problem, start, heuristic, policy, limits, open)
         }
     }
 }
@@ -132,28 +144,30 @@ struct Meta<C> {
     closed: bool,
 }
 
-fn run<P, H, Y, F>(
+fn run<P, H, Y, E, F>(
     problem: &P,
     start: P::State,
     heuristic: &H,
     policy: Y,
-    opts: Options<'_, P::Cost>,
+    limits: &Limits<'_, P::Cost>,
     mut open: F,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     Y: Policy<P::Cost>,
+    E: Expansion<P>,
     F: Frontier<Y::Key>,
 {
     let zero = P::Cost::ZERO;
-    let mut mon = Monitor::new(opts);
+    let mut mon = Monitor::new(limits);
     let bound = mon.cost_bound();
     let mut arena = Arena::new();
     let mut buf = Successors::new();
     let mut looks = Vec::new();
     let mut open_len = 1usize;
-    let mut pruned = false;
+    // the smallest `f` left out for the cost bound, if any
+    let mut pruned: Option<P::Cost> = None;
 
     let h0 = heuristic.estimate(&start);
     arena.insert_start(
@@ -186,10 +200,11 @@ where
         }
         arena.data_mut(id).closed = true;
         mon.stats.expanded += 1;
-        if Y::OPTIMAL {
-            problem.successors_after(arena.state(id), arena.last_action(id), &mut buf);
-        } else {
-            problem.successors(arena.state(id), &mut buf);
+        let set = E::after_last(problem, arena.last_action(id));
+        E::expand(problem, arena.state(id), set, &mut buf);
+        if Y::COSTS_MATTER && buf.iter().any(|s| s.cost < zero) {
+            mon.stats.stored = arena.len();
+            return mon.stopped(StopReason::NegativeCost, None);
         }
         arena.lookup_batch(buf.iter().map(|s| &s.state), &mut looks);
         let mut inserted = false;
@@ -222,9 +237,12 @@ where
                 }
             };
             let h2 = heuristic.estimate(&succ.state);
-            if bound.is_some_and(|b| g2.saturating_add(h2) > b) {
-                pruned = true;
-                continue;
+            if let Some(b) = bound {
+                let f2 = g2.saturating_add(h2);
+                if f2 > b {
+                    pruned = Some(pruned.map_or(f2, |p| p.min(f2)));
+                    continue;
+                }
             }
             if mon.full(arena.len()) || arena.is_full() {
                 mon.stats.stored = arena.len();
@@ -243,10 +261,8 @@ where
         mon.stats.max_frontier = mon.stats.max_frontier.max(open_len);
     }
     mon.stats.stored = arena.len();
-    if pruned {
-        let lb = if Y::OPTIMAL { bound } else { None };
-        mon.stopped(StopReason::CostBound, lb)
-    } else {
-        mon.finish(Outcome::Exhausted)
+    match pruned {
+        Some(f) => mon.stopped(StopReason::CostBound, Some(f).filter(|_| Y::OPTIMAL)),
+        None => mon.finish(Outcome::Exhausted),
     }
 }

@@ -1,8 +1,9 @@
 //! Breadth-first search.
 
+use super::ResultOf;
 use crate::collections::{inline_states, BfsStore, IdIndex, InlineIndex, SeenIndex};
-use crate::search::{Monitor, Options, Outcome, SearchResult, StopReason};
-use crate::traits::{Cost, Problem, Successors};
+use crate::search::{limit_methods, Limits, Monitor, Outcome, StopReason};
+use crate::traits::{AllMoves, Cost, Expansion, Problem, Pruned, Successors};
 
 /// Breadth-first search: a solution with the fewest actions (step costs are ignored for
 /// the ordering, but the returned [`Solution::cost`](crate::Solution) adds them up).
@@ -10,10 +11,8 @@ use crate::traits::{Cost, Problem, Successors};
 /// Goals are recognised when generated, one level earlier than when expanded. Every
 /// reached state is stored once, with its parent link, in the order reached (the store
 /// doubles as the FIFO queue); duplicates are detected by a hash set that holds small
-/// plain-data states by value and larger ones as 4-byte node ids. A problem that declares
-/// its space [reversible](Problem::reversible) keeps only three levels in that set, and
-/// one that declares [arrival pruning](Problem::arrival_pruning) is expanded with the
-/// union of every way each state was reached.
+/// plain-data states by value and larger ones as 4-byte node ids. [`Bfs`] sets limits, a
+/// depth limit, the reversibility hint and move pruning.
 ///
 /// # Examples
 ///
@@ -33,77 +32,174 @@ use crate::traits::{Cost, Problem, Successors};
 /// let result = heurist::bfs(&knight, (0, 0));
 /// assert_eq!(result.cost(), Some(6));
 /// ```
-pub fn bfs<P>(problem: &P, start: P::State) -> SearchResult<P::State, P::Action, P::Cost>
+pub fn bfs<P>(problem: &P, start: P::State) -> ResultOf<P>
 where
     P: Problem + ?Sized,
 {
-    bfs_with(problem, start, Options::new())
+    Bfs::new().search(problem, start)
 }
 
-/// [`bfs`] with [`Options`]: depth or cost limit, memory bound, time limit, cancellation,
-/// progress.
+/// The configuration of [`bfs`]: limits, a depth limit, the reversibility hint, move
+/// pruning.
 ///
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Options, StopReason};
+/// use heurist::{Bfs, FnProblem, StopReason};
 ///
 /// let line = FnProblem::new(|n: &u32| *n == 100, |n: &u32| [((), n + 1, 1u32)]);
-/// let r = heurist::bfs_with(&line, 0, Options::new().max_states(50));
+/// let r = Bfs::new().max_states(50).search(&line, 0);
 /// assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
+/// let r = Bfs::new().max_depth(10).search(&line, 0);
+/// assert_eq!(r.stop_reason(), Some(StopReason::MaxDepth));
 /// ```
-pub fn bfs_with<P>(
-    problem: &P,
-    start: P::State,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
-where
-    P: Problem + ?Sized,
-{
-    // arrival sets are kept per node and updated through the node ids the index finds: an
-    // index of ids (4 bytes a state; states with their ids, 24 bytes each on 9x9 Rush
-    // Hour, measured 1.3x slower). Not under a cost bound, where the first way into a
-    // state need not be the cheapest.
-    if problem.arrival_pruning() && opts.cost_bound.is_none() {
-        search::<P, IdIndex, true>(problem, start, opts)
-    } else if inline_states::<P::State>() {
-        search::<P, InlineIndex<P::State>, false>(problem, start, opts)
-    } else {
-        search::<P, IdIndex, false>(problem, start, opts)
+#[derive(Clone, Debug)]
+pub struct Bfs<'a, C, E = AllMoves> {
+    pub(crate) limits: Limits<'a, C>,
+    pub(crate) max_depth: Option<usize>,
+    pub(crate) reversible: bool,
+    pub(crate) expansion: E,
+}
+
+impl<C> Default for Bfs<'_, C> {
+    fn default() -> Self {
+        Bfs {
+            limits: Limits::new(),
+            max_depth: None,
+            reversible: false,
+            expansion: AllMoves,
+        }
     }
 }
 
-/// The search itself, over a store whose duplicate index is `I`, with arrival sets if
-/// `ARRIVAL`: with the code for a depth limit or cost bound compiled in only when one is
-/// set (`LIMITS`).
-fn search<P, I, const ARRIVAL: bool>(
+impl<C> Bfs<'_, C> {
+    /// No limits, every successor, the space not declared reversible.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<'a, C, E> Bfs<'a, C, E> {
+    limit_methods!();
+
+    /// Leave out paths of more than `depth` actions.
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = Some(depth);
+        self
+    }
+
+    /// Declares whether every step can be undone by one step: whenever `t` is a successor
+    /// of `s`, `s` is a successor of `t` (at any cost). The default is `false`.
+    ///
+    /// The search then keeps only the last three levels in its duplicate index: in a
+    /// reversible space the successors of a state at depth `d` lie at depth `d - 1`, `d` or
+    /// `d + 1`, so older levels can never be reached again. Lookups meet a much smaller
+    /// table (often one that stays in cache); every reached state is still stored, once,
+    /// with its parent link, and the answer does not change. (Under a cost bound, which can
+    /// leave a state out at one level and let it be reached at a later one, every level is
+    /// kept.)
+    ///
+    /// Say `true` only when it holds for the space searched (move pruning is fine; pruning
+    /// that changes the distances of states, such as partial-order reduction, is not): in a
+    /// space that is not reversible, the search would store a state again when a later
+    /// level reaches it, and may not end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{Bfs, FnProblem};
+    ///
+    /// // Walking on a line, every step can be undone.
+    /// let line = FnProblem::new(|n: &i32| *n == 500, |n: &i32| [(-1, n - 1, 1u32), (1, n + 1, 1)]);
+    /// let r = Bfs::new().reversible(true).search(&line, 0);
+    /// assert_eq!(r.cost(), Some(500));
+    /// assert_eq!(r.stats.stored, 1001); // every state once, from -500 to 500
+    /// ```
+    pub fn reversible(mut self, reversible: bool) -> Self {
+        self.reversible = reversible;
+        self
+    }
+
+    /// Expand each state without the successors that the ways into it make redundant
+    /// ([`MovePruning`](crate::MovePruning)), with the union of the skip sets of *every*
+    /// action by which the search has reached it before expanding it (under a cost bound:
+    /// of the first). The states, their depths and parents, the solution and the expanded
+    /// and stored counts do not change; far fewer successors are generated.
+    pub fn move_pruning(self) -> Bfs<'a, C, Pruned> {
+        Bfs {
+            limits: self.limits,
+            max_depth: self.max_depth,
+            reversible: self.reversible,
+            expansion: Pruned,
+        }
+    }
+
+    /// Runs breadth-first search on `problem` from `start`.
+    pub fn search<P>(&self, problem: &P, start: P::State) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        let setup = Setup {
+            limits: &self.limits,
+            max_depth: self.max_depth,
+            reversible: self.reversible,
+        };
+        // The union of every arrival needs the node that holds a state met again, so that
+        // search uses the index of node ids; not under a cost bound, where the first way
+        // into a state need not be the cheapest.
+        if E::PRUNES && self.limits.cost_bound.is_none() {
+            search::<P, E, IdIndex, true>(problem, start, setup)
+        } else if inline_states::<P::State>() {
+            search::<P, E, InlineIndex<P::State>, false>(problem, start, setup)
+        } else {
+            search::<P, E, IdIndex, false>(problem, start, setup)
+        }
+    }
+}
+
+/// What the engine is told besides its problem and start.
+struct Setup<'s, 'a, C> {
+    limits: &'s Limits<'a, C>,
+    max_depth: Option<usize>,
+    reversible: bool,
+}
+
+/// The search itself, expanding states as `E` says, over a store whose duplicate index is
+/// `I`, with the union of every arrival's set if `ARRIVAL`: with the code for a depth limit
+/// or cost bound compiled in only when one is set (`LIMITS`).
+fn search<P, E, I, const ARRIVAL: bool>(
     problem: &P,
     start: P::State,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
+    setup: Setup<'_, '_, P::Cost>,
+) -> ResultOf<P>
 where
     P: Problem + ?Sized,
+    E: Expansion<P>,
     I: SeenIndex<P::State>,
 {
-    if opts.max_depth.is_some() || opts.cost_bound.is_some() {
-        run::<P, I, true, ARRIVAL>(problem, start, opts)
+    if setup.max_depth.is_some() || setup.limits.cost_bound.is_some() {
+        run::<P, E, I, true, ARRIVAL>(problem, start, setup)
     } else {
-        run::<P, I, false, ARRIVAL>(problem, start, opts)
+        run::<P, E, I, false, ARRIVAL>(problem, start, setup)
     }
 }
 
 /// [`search`] with the depth limit and cost bound checked only if `LIMITS`.
-fn run<P, I, const LIMITS: bool, const ARRIVAL: bool>(
+fn run<P, E, I, const LIMITS: bool, const ARRIVAL: bool>(
     problem: &P,
     start: P::State,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
+    setup: Setup<'_, '_, P::Cost>,
+) -> ResultOf<P>
 where
     P: Problem + ?Sized,
+    E: Expansion<P>,
     I: SeenIndex<P::State>,
 {
-    let mut mon = Monitor::new(opts);
-    let max_depth = mon.max_depth().filter(|_| LIMITS);
+    let mut mon = Monitor::new(setup.limits);
+    let max_depth = setup.max_depth.filter(|_| LIMITS);
     let cost_bound = mon.cost_bound().filter(|_| LIMITS);
     let mut buf = Successors::new();
     let mut limited = None;
@@ -118,10 +214,10 @@ where
     // in a reversible space, the levels before the previous one leave the duplicate index
     // (not under a cost bound: a state left out at one level for its cost can be reached at
     // a later one, next to states of levels long gone)
-    let forget = problem.reversible() && cost_bound.is_none();
+    let forget = setup.reversible && cost_bound.is_none();
     // with `ARRIVAL`: the arrival set of node `arrival_base + i` at `arrived[i]`, for the
     // nodes not expanded yet (and some before them)
-    let mut arrived: Vec<u64> = if ARRIVAL { vec![0] } else { Vec::new() };
+    let mut arrived: Vec<E::Set> = if ARRIVAL { vec![E::empty()] } else { Vec::new() };
     let mut arrival_base = 0;
     let mut cursor = 0;
     let mut depth = 0; // depth of the node at `cursor`
@@ -131,7 +227,6 @@ where
     // the counts, kept in registers and written to `mon.stats` when the monitor is polled
     // and when the run ends
     let (mut expanded, mut generated, mut duplicates, mut max_frontier) = (0u64, 0u64, 0u64, 0);
-    let mut next_poll = 0;
     macro_rules! write_stats {
         () => {
             mon.stats.expanded = expanded;
@@ -161,22 +256,24 @@ where
             break;
         }
         max_frontier = max_frontier.max(store.len() - cursor);
-        if expanded == next_poll {
+        if mon.due(expanded) {
             write_stats!();
             if let Some(reason) = mon.poll() {
                 return mon.stopped(reason, None);
             }
-            next_poll = mon.next_poll(expanded);
         }
         let id = cursor;
         cursor += 1;
         expanded += 1;
-        if ARRIVAL {
-            let set = arrived.get(id - arrival_base).copied().unwrap_or(0);
-            problem.successors_arrived(store.state(id), set, &mut buf);
+        let set = if ARRIVAL {
+            arrived
+                .get(id - arrival_base)
+                .copied()
+                .unwrap_or_else(E::empty)
         } else {
-            problem.successors_after(store.state(id), store.last_action(id), &mut buf);
-        }
+            E::after_last(problem, store.last_action(id))
+        };
+        E::expand(problem, store.state(id), set, &mut buf);
         generated += buf.len() as u64;
         let g = store.g(id);
         for succ in buf.drain() {
@@ -187,7 +284,7 @@ where
                     // a node not expanded yet (the id index names every node)
                     if ARRIVAL && other > id {
                         if let Some(set) = arrived.get_mut(other - arrival_base) {
-                            *set |= problem.arrival_bits(&succ.action);
+                            *set = E::union(*set, E::after(problem, &succ.action));
                         }
                     }
                     continue;
@@ -205,7 +302,7 @@ where
             }
             let is_goal = problem.is_goal(&succ.state);
             if ARRIVAL {
-                arrived.push(problem.arrival_bits(&succ.action));
+                arrived.push(E::after(problem, &succ.action));
             }
             let cid = store.insert(at, succ.state, id, succ.action, succ.cost, g2);
             if is_goal {

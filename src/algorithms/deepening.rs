@@ -2,9 +2,10 @@
 //! on depth). Memory is the current path only: one reusable successor buffer per depth, so
 //! no allocation happens per node once the deepest path has been reached.
 
+use super::frames::{self, Frame};
 use super::ResultOf;
-use crate::search::{CycleCheck, Monitor, Options, Outcome, Solution, Step, StopReason};
-use crate::traits::{Cost, Heuristic, Problem, Successor, Successors};
+use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, StopReason};
+use crate::traits::{Cost, Expansion, Heuristic, Problem};
 
 /// What the iteration threshold limits.
 pub(crate) trait Metric<C> {
@@ -12,6 +13,8 @@ pub(crate) trait Metric<C> {
     fn value(g: C, h: C, depth: usize) -> Self::Value;
     /// The proven lower bound on the optimal cost while the threshold is `t`.
     fn lower_bound(t: Self::Value) -> Option<C>;
+    /// Whether a negative step cost makes the answer wrong (then the search refuses it).
+    const COSTS_MATTER: bool;
 }
 
 /// IDA*: the threshold bounds `f = g + h`.
@@ -25,6 +28,7 @@ impl<C: Cost> Metric<C> for FCost {
     fn lower_bound(t: C) -> Option<C> {
         Some(t)
     }
+    const COSTS_MATTER: bool = true;
 }
 
 /// IDDFS: the threshold bounds the number of actions.
@@ -38,49 +42,43 @@ impl<C> Metric<C> for Depth {
     fn lower_bound(_: usize) -> Option<C> {
         None
     }
+    const COSTS_MATTER: bool = false;
 }
 
-struct Frame<S, A, C> {
-    children: Successors<S, A, C>,
-    next: usize,
-    g: C,
-    h: C,
+/// What an iterative-deepening search is told besides its problem, start and heuristic.
+pub(crate) struct Setup<'s, 'a, C> {
+    pub(crate) limits: &'s Limits<'a, C>,
+    pub(crate) max_depth: Option<usize>,
+    pub(crate) cycle_check: CycleCheck,
 }
 
-impl<S, A, C> Frame<S, A, C> {
-    /// The child this frame is currently exploring (the state one level deeper on the path).
-    #[inline(always)]
-    fn chosen(&self) -> &Successor<S, A, C> {
-        &self.children.as_slice()[self.next - 1]
-    }
-}
-
-pub(crate) fn search<P, H, M>(
+pub(crate) fn search<P, H, M, E>(
     problem: &P,
     start: P::State,
     heuristic: &H,
-    opts: Options<'_, P::Cost>,
+    setup: Setup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     M: Metric<P::Cost>,
+    E: Expansion<P>,
 {
     let zero = P::Cost::ZERO;
-    let mut mon = Monitor::new(opts);
-    let cycle_check = mon.options().cycle_check;
+    let mut mon = Monitor::new(setup.limits);
+    let cycle_check = setup.cycle_check;
     let cost_bound = mon.cost_bound();
-    let max_depth = mon.max_depth();
+    let max_depth = setup.max_depth;
     if problem.is_goal(&start) {
-        return mon.finish(Outcome::Found(Solution {
-            start,
-            steps: Vec::new(),
-            cost: zero,
-        }));
+        return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
     }
     let h0 = heuristic.estimate(&start);
     let mut threshold = M::value(zero, h0, 0);
     let mut frames: Vec<Frame<P::State, P::Action, P::Cost>> = Vec::new();
+    // the smallest `g + h` left out for the cost bound, if any
+    let mut beyond_bound: Option<P::Cost> = None;
+    // whether a path was left out for the depth limit (then the bound says less)
+    let mut depth_cut = false;
     mon.stats.iterations = 0;
 
     loop {
@@ -94,20 +92,8 @@ where
         if max_depth == Some(0) {
             return mon.stopped(StopReason::MaxDepth, M::lower_bound(threshold));
         }
-        if frames.is_empty() {
-            frames.push(Frame {
-                children: Successors::new(),
-                next: 0,
-                g: zero,
-                h: zero,
-            });
-        }
-        let root = &mut frames[0];
-        root.children.clear();
-        root.next = 0;
-        root.g = zero;
-        root.h = h0;
-        problem.successors_after(&start, None, &mut root.children);
+        frames::ready(&mut frames, 0, zero, h0);
+        E::expand(problem, &start, E::empty(), &mut frames[0].children);
         mon.stats.expanded += 1;
         mon.stats.max_frontier = mon.stats.max_frontier.max(1);
         let mut depth = 1usize; // frames in use; frame d holds the children of path state d
@@ -144,11 +130,18 @@ where
                 mon.stats.duplicates += 1;
                 continue;
             }
+            if M::COSTS_MATTER && child.cost < zero {
+                return mon.stopped(StopReason::NegativeCost, None);
+            }
             let g2 = g.saturating_add(child.cost);
             let h2 = heuristic.estimate_child(parent, parent_h, &child.action, &child.state);
-            if cost_bound.is_some_and(|b| g2.saturating_add(h2) > b) {
-                limited = Some(StopReason::CostBound);
-                continue;
+            if let Some(b) = cost_bound {
+                let f2 = g2.saturating_add(h2);
+                if f2 > b {
+                    limited = Some(StopReason::CostBound);
+                    beyond_bound = Some(beyond_bound.map_or(f2, |x| x.min(f2)));
+                    continue;
+                }
             }
             let value = M::value(g2, h2, depth);
             if value > threshold {
@@ -156,22 +149,13 @@ where
                 continue;
             }
             if problem.is_goal(&child.state) {
-                let steps: Vec<_> = lower
-                    .iter()
-                    .map(|f| f.chosen())
-                    .chain(std::iter::once(child))
-                    .map(|s| Step {
-                        action: s.action.clone(),
-                        state: s.state.clone(),
-                        cost: s.cost,
-                    })
-                    .collect();
-                let cost = steps.iter().fold(zero, |acc, s| acc.saturating_add(s.cost));
                 mon.stats.stored = depth + 1;
-                return mon.finish(Outcome::Found(Solution { start, steps, cost }));
+                let solution = frames::solution(start, lower, child);
+                return mon.finish(Outcome::Found(solution));
             }
             if max_depth.is_some_and(|m| depth >= m) {
                 limited = Some(StopReason::MaxDepth);
+                depth_cut = true;
                 continue;
             }
             mon.stats.stored = depth + 1;
@@ -179,22 +163,11 @@ where
                 return mon.stopped(reason, M::lower_bound(threshold));
             }
             // Expand the child into the frame one level deeper.
-            if frames.len() == depth {
-                frames.push(Frame {
-                    children: Successors::new(),
-                    next: 0,
-                    g: zero,
-                    h: zero,
-                });
-            }
+            frames::ready(&mut frames, depth, g2, h2);
             let (lower, upper) = frames.split_at_mut(depth);
-            let deeper = &mut upper[0];
-            deeper.children.clear();
-            deeper.next = 0;
-            deeper.g = g2;
-            deeper.h = h2;
             let chosen = &lower[d].children.as_slice()[i];
-            problem.successors_after(&chosen.state, Some(&chosen.action), &mut deeper.children);
+            let set = E::after(problem, &chosen.action);
+            E::expand(problem, &chosen.state, set, &mut upper[0].children);
             mon.stats.expanded += 1;
             depth += 1;
             mon.stats.max_frontier = mon.stats.max_frontier.max(depth);
@@ -206,8 +179,13 @@ where
                 mon.stats.stored = 0;
                 return match limited {
                     Some(reason) => {
-                        let lb = cost_bound.filter(|_| M::lower_bound(threshold).is_some());
-                        mon.stopped(reason, lb.or(M::lower_bound(threshold)))
+                        // every path was cut by the cost bound or the depth limit; if only
+                        // by the bound, the cheapest it left out is the cheapest possible
+                        let lb = match beyond_bound {
+                            Some(f) if !depth_cut => M::lower_bound(threshold).and(Some(f)),
+                            _ => M::lower_bound(threshold),
+                        };
+                        mon.stopped(reason, lb)
                     }
                     None => mon.finish(Outcome::Exhausted),
                 };

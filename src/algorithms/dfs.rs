@@ -2,18 +2,16 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::search::{Monitor, Options, Outcome, SearchResult, Solution, Step, StopReason};
-use crate::traits::{Cost, Problem, Successors};
-
-/// One level of the path: the successors of its state, the index of the next one to try,
-/// and the cost of the path to the state.
-type Frame<S, A, C> = (Successors<S, A, C>, usize, C);
+use super::frames::{self, Frame};
+use super::ResultOf;
+use crate::search::{limit_methods, Limits, Monitor, Outcome, Solution, StopReason};
+use crate::traits::{Cost, Problem};
 
 /// Depth-first search: finds *a* path, not necessarily a short or cheap one.
 ///
 /// It remembers every state it has entered, so it never loops on a finite graph with
 /// cycles and reports [`Outcome::Exhausted`] when no goal is reachable. With
-/// [`Options::max_depth`] it ignores paths longer than the limit (a state is entered again
+/// [`Dfs::max_depth`] it ignores paths longer than the limit (a state is entered again
 /// when reached by a shorter path, so every goal within the limit is found).
 ///
 /// Memory: every reached state, plus the current path.
@@ -29,42 +27,80 @@ type Frame<S, A, C> = (Successors<S, A, C>, usize, C);
 /// assert_eq!(*sol.goal(), 7);
 /// assert_eq!(sol.len(), 7); // it went round the long way first: 0, 1, ..., 7
 /// ```
-pub fn dfs<P>(problem: &P, start: P::State) -> SearchResult<P::State, P::Action, P::Cost>
+pub fn dfs<P>(problem: &P, start: P::State) -> ResultOf<P>
 where
     P: Problem + ?Sized,
 {
-    dfs_with(problem, start, Options::new())
+    Dfs::new().search(problem, start)
 }
 
-/// [`dfs`] with [`Options`]: depth limit, memory bound, time limit, cancellation, progress.
+/// The configuration of [`dfs`]: depth limit and limits.
 ///
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Options, StopReason};
+/// use heurist::{Dfs, FnProblem, StopReason};
 ///
 /// let line = FnProblem::new(|n: &u32| *n == 100, |n: &u32| [((), n + 1, 1u32)]);
-/// let r = heurist::dfs_with(&line, 0, Options::new().max_depth(10));
+/// let r = Dfs::new().max_depth(10).search(&line, 0);
 /// assert_eq!(r.stop_reason(), Some(StopReason::MaxDepth));
 /// ```
-pub fn dfs_with<P>(
+#[derive(Clone, Debug)]
+pub struct Dfs<'a, C> {
+    pub(crate) limits: Limits<'a, C>,
+    pub(crate) max_depth: Option<usize>,
+}
+
+impl<C> Default for Dfs<'_, C> {
+    fn default() -> Self {
+        Dfs {
+            limits: Limits::new(),
+            max_depth: None,
+        }
+    }
+}
+
+impl<C> Dfs<'_, C> {
+    /// No limits.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<'a, C> Dfs<'a, C> {
+    limit_methods!();
+
+    /// Leave out paths of more than `depth` actions (a state is entered again when reached
+    /// by a shorter path, so every goal within the limit is found).
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = Some(depth);
+        self
+    }
+
+    /// Runs depth-first search on `problem` from `start`.
+    pub fn search<P>(&self, problem: &P, start: P::State) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+    {
+        search(problem, start, &self.limits, self.max_depth)
+    }
+}
+
+fn search<P>(
     problem: &P,
     start: P::State,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
+    limits: &Limits<'_, P::Cost>,
+    max_depth: Option<usize>,
+) -> ResultOf<P>
 where
     P: Problem + ?Sized,
 {
     let zero = P::Cost::ZERO;
-    let mut mon = Monitor::new(opts);
-    let max_depth = mon.max_depth();
+    let mut mon = Monitor::new(limits);
     let cost_bound = mon.cost_bound();
     if problem.is_goal(&start) {
-        return mon.finish(Outcome::Found(Solution {
-            start,
-            steps: Vec::new(),
-            cost: zero,
-        }));
+        return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
     }
     // State -> smallest depth at which it was entered.
     let mut entered: FxHashMap<P::State, usize> = FxHashMap::default();
@@ -78,23 +114,23 @@ where
     if let Some(reason) = mon.check() {
         return mon.stopped(reason, None);
     }
-    frames.push((Successors::new(), 0, zero));
-    problem.successors(&start, &mut frames[0].0);
+    frames::ready(&mut frames, 0, zero, zero);
+    problem.successors(&start, &mut frames[0].children);
     mon.stats.expanded += 1;
     let mut depth = 1;
-    let chosen = |f: &Frame<P::State, P::Action, P::Cost>| f.0.as_slice()[f.1 - 1].clone();
 
     while depth > 0 {
-        let frame = &mut frames[depth - 1];
-        let i = frame.1;
-        if i >= frame.0.len() {
+        let (lower, upper) = frames.split_at_mut(depth - 1);
+        let frame = &mut upper[0];
+        let i = frame.next;
+        if i >= frame.children.len() {
             depth -= 1;
             continue;
         }
-        frame.1 = i + 1;
-        let g = frame.2;
+        frame.next = i + 1;
+        let g = frame.g;
         mon.stats.generated += 1;
-        let child = &frame.0.as_slice()[i];
+        let child = &frame.children.as_slice()[i];
         let child_depth = depth;
         let seen = entered.get(&child.state).copied();
         if seen.is_some_and(|d| max_depth.is_none() || d <= child_depth) {
@@ -107,19 +143,9 @@ where
             continue;
         }
         if problem.is_goal(&child.state) {
-            let steps: Vec<_> = frames[..depth - 1]
-                .iter()
-                .map(chosen)
-                .chain(std::iter::once(frames[depth - 1].0.as_slice()[i].clone()))
-                .map(|s| Step {
-                    action: s.action,
-                    state: s.state,
-                    cost: s.cost,
-                })
-                .collect();
-            let cost = steps.iter().fold(zero, |acc, s| acc.saturating_add(s.cost));
             mon.stats.stored = entered.len();
-            return mon.finish(Outcome::Found(Solution { start, steps, cost }));
+            let solution = frames::solution(start, lower, child);
+            return mon.finish(Outcome::Found(solution));
         }
         if seen.is_none() && mon.full(entered.len()) {
             mon.stats.stored = entered.len();
@@ -134,15 +160,9 @@ where
         if let Some(reason) = mon.check() {
             return mon.stopped(reason, None);
         }
-        if frames.len() == depth {
-            frames.push((Successors::new(), 0, zero));
-        }
+        frames::ready(&mut frames, depth, g2, zero);
         let (lower, upper) = frames.split_at_mut(depth);
-        let deeper = &mut upper[0];
-        deeper.0.clear();
-        deeper.1 = 0;
-        deeper.2 = g2;
-        problem.successors(&lower[depth - 1].0.as_slice()[i].state, &mut deeper.0);
+        problem.successors(&lower[depth - 1].chosen().state, &mut upper[0].children);
         mon.stats.expanded += 1;
         depth += 1;
         mon.stats.max_frontier = mon.stats.max_frontier.max(depth);

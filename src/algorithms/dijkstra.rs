@@ -1,12 +1,14 @@
 //! Dijkstra's algorithm (uniform-cost search).
 
-use super::best_first::{self, DijkstraPolicy};
-use crate::search::{Options, SearchResult};
-use crate::traits::{Problem, Zero};
+use super::best_first::{self, DijkstraPolicy, Setup};
+use super::ResultOf;
+use crate::search::{limit_methods, Limits, OpenList};
+use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
 
 /// Dijkstra's algorithm: expands states in order of path cost; the solution has the least
-/// cost (step costs must not be negative). The same engine as [`astar`](crate::astar)
-/// with the [`Zero`] heuristic.
+/// cost. Step costs must not be negative: a search that meets one stops with
+/// [`StopReason::NegativeCost`](crate::StopReason). The same engine as
+/// [`astar`](crate::astar) with the [`Zero`] heuristic.
 ///
 /// # Examples
 ///
@@ -24,31 +26,80 @@ use crate::traits::{Problem, Zero};
 /// assert_eq!(sol.cost, 7);
 /// assert_eq!(sol.actions().collect::<String>(), "bc");
 /// ```
-pub fn dijkstra<P>(problem: &P, start: P::State) -> SearchResult<P::State, P::Action, P::Cost>
+pub fn dijkstra<P>(problem: &P, start: P::State) -> ResultOf<P>
 where
     P: Problem + ?Sized,
 {
-    dijkstra_with(problem, start, Options::new())
+    Dijkstra::new().search(problem, start)
 }
 
-/// [`dijkstra`] with [`Options`].
+/// The configuration of [`dijkstra`]: limits, the open list, move pruning.
 ///
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Options, StopReason};
+/// use heurist::{Dijkstra, FnProblem, StopReason};
 ///
 /// let p = FnProblem::new(|n: &u32| *n == 50, |n: &u32| [((), n + 1, 3u32)]);
-/// let r = heurist::dijkstra_with(&p, 0, Options::new().cost_bound(100));
+/// let r = Dijkstra::new().cost_bound(100).search(&p, 0);
 /// assert_eq!(r.stop_reason(), Some(StopReason::CostBound)); // the goal costs 150
+/// assert_eq!(r.lower_bound(), Some(102)); // the cheapest path left out
 /// ```
-pub fn dijkstra_with<P>(
-    problem: &P,
-    start: P::State,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
-where
-    P: Problem + ?Sized,
-{
-    best_first::search(problem, start, &Zero, DijkstraPolicy, opts)
+#[derive(Clone, Debug)]
+pub struct Dijkstra<'a, C, E = AllMoves> {
+    pub(crate) limits: Limits<'a, C>,
+    pub(crate) open_list: OpenList,
+    pub(crate) expansion: E,
+}
+
+impl<C> Default for Dijkstra<'_, C> {
+    fn default() -> Self {
+        Dijkstra {
+            limits: Limits::new(),
+            open_list: OpenList::default(),
+            expansion: AllMoves,
+        }
+    }
+}
+
+impl<C> Dijkstra<'_, C> {
+    /// No limits, the default open list, every successor.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<'a, C, E> Dijkstra<'a, C, E> {
+    limit_methods!();
+
+    /// Which priority queue holds the frontier (default [`OpenList::Buckets`]).
+    pub fn open_list(mut self, open_list: OpenList) -> Self {
+        self.open_list = open_list;
+        self
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+    pub fn move_pruning(self) -> Dijkstra<'a, C, Pruned> {
+        Dijkstra {
+            limits: self.limits,
+            open_list: self.open_list,
+            expansion: Pruned,
+        }
+    }
+
+    /// Runs Dijkstra's algorithm on `problem` from `start`.
+    pub fn search<P>(&self, problem: &P, start: P::State) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        best_first::search::<P, _, _, E>(problem, start, &Zero, DijkstraPolicy, setup)
+    }
 }

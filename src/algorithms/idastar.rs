@@ -1,20 +1,24 @@
 //! Iterative-deepening A* (IDA*).
 
-use super::deepening::{self, FCost};
-use crate::search::{Options, SearchResult};
-use crate::traits::{Heuristic, Problem};
+use super::deepening::{self, FCost, Setup};
+use super::ResultOf;
+use crate::search::{limit_methods, CycleCheck, Limits};
+use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 
 /// IDA*: depth-first searches bounded by `f = g + h`, each with the threshold raised to the
 /// smallest `f` that exceeded the last. Optimal with an admissible heuristic; memory is the
 /// current path only.
 ///
-/// The inner loop allocates nothing: each depth owns a reusable successor buffer. The child's
-/// estimate comes from [`Heuristic::estimate_child`], so a heuristic with an incremental
-/// update runs at the speed of a hand-written solver. The move straight back to the parent is
-/// always pruned; by default ([`CycleCheck::Path`](crate::CycleCheck)) every state already
-/// on the path is, which makes the search terminate with
-/// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal.
-/// [`CycleCheck::Parent`](crate::CycleCheck) is faster where that is not needed.
+/// The inner loop allocates nothing: each depth owns a reusable successor buffer. The move
+/// straight back to the parent is always pruned; by default ([`CycleCheck::Path`]) every
+/// state already on the path is, which makes the search terminate with
+/// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal. Step
+/// costs must not be negative: a search that meets one stops with
+/// [`StopReason::NegativeCost`](crate::StopReason).
+///
+/// The heuristic is a closure here; [`IdaStar`] takes any [`Heuristic`], such as one with an
+/// incremental [`estimate_child`](Heuristic::estimate_child), which IDA* calls for every
+/// child, and sets the cycle check, limits and move pruning.
 ///
 /// # Examples
 ///
@@ -47,41 +51,98 @@ use crate::traits::{Heuristic, Problem};
 /// assert_eq!(result.cost(), Some(4));
 /// assert_eq!(result.cost(), heurist::bfs(&puzzle, start).cost());
 /// ```
-pub fn idastar<P, H>(
-    problem: &P,
-    start: P::State,
-    heuristic: H,
-) -> SearchResult<P::State, P::Action, P::Cost>
+pub fn idastar<P, F>(problem: &P, start: P::State, heuristic: F) -> ResultOf<P>
 where
     P: Problem + ?Sized,
-    H: Heuristic<P>,
+    F: Fn(&P::State) -> P::Cost,
 {
-    idastar_with(problem, start, heuristic, Options::new())
+    IdaStar::new().search(problem, start, heuristic)
 }
 
-/// [`idastar`] with [`Options`]: cycle check, cost or depth limit, limits on time and
-/// expansions, cancellation, progress. When stopped, the result carries the current
-/// threshold as a proven lower bound on the optimal cost.
+/// The configuration of [`idastar`]: cycle check, depth limit, limits, move pruning.
+///
+/// When stopped, the result carries a proven lower bound on the optimal cost: the current
+/// threshold, or under a cost bound the smallest `f` it left out.
 ///
 /// # Examples
 ///
 /// ```
-/// use heurist::{CycleCheck, FnProblem, Options};
+/// use heurist::{CycleCheck, FnProblem, IdaStar};
 ///
 /// let p = FnProblem::new(|n: &i32| *n == 12, |n: &i32| [(1, n + 1, 1u32), (-1, n - 1, 1), (5, n + 5, 1)]);
 /// let h = |n: &i32| (12 - n).unsigned_abs() / 5;
-/// let r = heurist::idastar_with(&p, 0, h, Options::new().cycle_check(CycleCheck::Parent));
+/// let r = IdaStar::new().cycle_check(CycleCheck::Parent).search(&p, 0, h);
 /// assert_eq!(r.cost(), Some(4)); // +5 +5 +1 +1
+///
+/// let bounded = IdaStar::new().cost_bound(3).max_expansions(10_000).search(&p, 0, h);
+/// assert_eq!(bounded.lower_bound(), Some(4));
 /// ```
-pub fn idastar_with<P, H>(
-    problem: &P,
-    start: P::State,
-    heuristic: H,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
-where
-    P: Problem + ?Sized,
-    H: Heuristic<P>,
-{
-    deepening::search::<P, H, FCost>(problem, start, &heuristic, opts)
+#[derive(Clone, Debug)]
+pub struct IdaStar<'a, C, E = AllMoves> {
+    limits: Limits<'a, C>,
+    max_depth: Option<usize>,
+    cycle_check: CycleCheck,
+    expansion: E,
+}
+
+impl<C> Default for IdaStar<'_, C> {
+    fn default() -> Self {
+        IdaStar {
+            limits: Limits::new(),
+            max_depth: None,
+            cycle_check: CycleCheck::default(),
+            expansion: AllMoves,
+        }
+    }
+}
+
+impl<C> IdaStar<'_, C> {
+    /// No limits, the full-path cycle check, every successor.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<'a, C, E> IdaStar<'a, C, E> {
+    limit_methods!();
+
+    /// Leave out paths of more than `depth` actions.
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = Some(depth);
+        self
+    }
+
+    /// How cycles are detected (default [`CycleCheck::Path`]).
+    pub fn cycle_check(mut self, check: CycleCheck) -> Self {
+        self.cycle_check = check;
+        self
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+    pub fn move_pruning(self) -> IdaStar<'a, C, Pruned> {
+        IdaStar {
+            limits: self.limits,
+            max_depth: self.max_depth,
+            cycle_check: self.cycle_check,
+            expansion: Pruned,
+        }
+    }
+
+    /// Runs IDA* on `problem` from `start`, guided by `heuristic`.
+    pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        H: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        let setup = Setup {
+            limits: &self.limits,
+            max_depth: self.max_depth,
+            cycle_check: self.cycle_check,
+        };
+        deepening::search::<P, H, FCost, E>(problem, start, &heuristic, setup)
+    }
 }

@@ -1,15 +1,16 @@
 //! Iterative-deepening depth-first search.
 
-use super::deepening::{self, Depth};
-use crate::search::{Options, SearchResult};
-use crate::traits::{Problem, Zero};
+use super::deepening::{self, Depth, Setup};
+use super::ResultOf;
+use crate::search::{limit_methods, CycleCheck, Limits};
+use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
 
 /// Iterative-deepening DFS: depth-first searches limited to 1, 2, 3, ... actions. Finds a
 /// solution with the fewest actions using memory for the current path only; it re-expands
 /// the shallow levels on every iteration and cannot detect transpositions, so it is slower
 /// than [`bfs`](crate::bfs) on graphs with many paths between states.
 ///
-/// With the default [`CycleCheck::Path`](crate::CycleCheck) it terminates with
+/// With the default [`CycleCheck::Path`] it terminates with
 /// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal.
 ///
 /// # Examples
@@ -21,31 +22,89 @@ use crate::traits::{Problem, Zero};
 /// let sol = heurist::iddfs(&p, 1).into_solution().unwrap();
 /// assert_eq!(sol.len(), 5); // 1 +1 2 +1 3 *2 6 *2 12 *2 24
 /// ```
-pub fn iddfs<P>(problem: &P, start: P::State) -> SearchResult<P::State, P::Action, P::Cost>
+pub fn iddfs<P>(problem: &P, start: P::State) -> ResultOf<P>
 where
     P: Problem + ?Sized,
 {
-    iddfs_with(problem, start, Options::new())
+    Iddfs::new().search(problem, start)
 }
 
-/// [`iddfs`] with [`Options`].
+/// The configuration of [`iddfs`]: cycle check, depth limit, limits, move pruning.
 ///
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Options, StopReason};
+/// use heurist::{FnProblem, Iddfs, StopReason};
 ///
-/// let p = FnProblem::new(|n: &u32| *n == 1000, |n: &u32| [((), n + 1, 1u32)]);
-/// let r = heurist::iddfs_with(&p, 0, Options::new().max_depth(20));
+/// let p = FnProblem::new(|n: &u32| *n == 1000, |n: &u32| [((), n + 1, 1u32), ((), n * 2, 1)]);
+/// let r = Iddfs::new().max_depth(5).search(&p, 1);
 /// assert_eq!(r.stop_reason(), Some(StopReason::MaxDepth));
 /// ```
-pub fn iddfs_with<P>(
-    problem: &P,
-    start: P::State,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
-where
-    P: Problem + ?Sized,
-{
-    deepening::search::<P, Zero, Depth>(problem, start, &Zero, opts)
+#[derive(Clone, Debug)]
+pub struct Iddfs<'a, C, E = AllMoves> {
+    limits: Limits<'a, C>,
+    max_depth: Option<usize>,
+    cycle_check: CycleCheck,
+    expansion: E,
+}
+
+impl<C> Default for Iddfs<'_, C> {
+    fn default() -> Self {
+        Iddfs {
+            limits: Limits::new(),
+            max_depth: None,
+            cycle_check: CycleCheck::default(),
+            expansion: AllMoves,
+        }
+    }
+}
+
+impl<C> Iddfs<'_, C> {
+    /// No limits, the full-path cycle check, every successor.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<'a, C, E> Iddfs<'a, C, E> {
+    limit_methods!();
+
+    /// Leave out paths of more than `depth` actions.
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = Some(depth);
+        self
+    }
+
+    /// How cycles are detected (default [`CycleCheck::Path`]).
+    pub fn cycle_check(mut self, check: CycleCheck) -> Self {
+        self.cycle_check = check;
+        self
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search still finds the fewest actions.
+    pub fn move_pruning(self) -> Iddfs<'a, C, Pruned> {
+        Iddfs {
+            limits: self.limits,
+            max_depth: self.max_depth,
+            cycle_check: self.cycle_check,
+            expansion: Pruned,
+        }
+    }
+
+    /// Runs iterative-deepening DFS on `problem` from `start`.
+    pub fn search<P>(&self, problem: &P, start: P::State) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        let setup = Setup {
+            limits: &self.limits,
+            max_depth: self.max_depth,
+            cycle_check: self.cycle_check,
+        };
+        deepening::search::<P, _, Depth, E>(problem, start, &Zero, setup)
+    }
 }

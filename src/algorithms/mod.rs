@@ -1,21 +1,24 @@
-//! The search algorithms, one module each. All are re-exported at the crate root.
+//! The search algorithms, one module each: a function for the common case and a
+//! configuration holding the settings that algorithm reads. All are re-exported at the
+//! crate root.
 //!
-//! | function | optimal | complete | memory |
-//! |---|---|---|---|
-//! | [`bfs`](bfs::bfs) | fewest actions | yes | all reached states |
-//! | [`dfs`](dfs::dfs) | no | yes (finite graphs) | all reached states |
-//! | [`iddfs`](iddfs::iddfs) | fewest actions | yes | the current path |
-//! | [`dijkstra`](dijkstra::dijkstra) | least cost | yes | all reached states |
-//! | [`astar`](astar::astar) | least cost, with an admissible heuristic | yes | all reached states |
-//! | [`weighted_astar`](weighted_astar::weighted_astar) | cost at most `w` × optimal | yes | all reached states |
-//! | [`greedy`](greedy::greedy) | no | yes (finite graphs) | all reached states |
-//! | [`idastar`](idastar::idastar) | least cost, with an admissible heuristic | yes, with [`CycleCheck::Path`](crate::CycleCheck) | the current path |
+//! | function | configuration | optimal | complete | memory |
+//! |---|---|---|---|---|
+//! | [`bfs`](bfs::bfs) | [`Bfs`](bfs::Bfs) | fewest actions | yes | all reached states |
+//! | [`dfs`](dfs::dfs) | [`Dfs`](dfs::Dfs) | no | yes (finite graphs) | all reached states |
+//! | [`iddfs`](iddfs::iddfs) | [`Iddfs`](iddfs::Iddfs) | fewest actions | yes | the current path |
+//! | [`dijkstra`](dijkstra::dijkstra) | [`Dijkstra`](dijkstra::Dijkstra) | least cost | yes | all reached states |
+//! | [`astar`](astar::astar) | [`AStar`](astar::AStar) | least cost, with an admissible heuristic | yes | all reached states |
+//! | [`weighted_astar`](weighted_astar::weighted_astar) | [`WeightedAStar`](weighted_astar::WeightedAStar) | cost at most `w` × optimal | yes | all reached states |
+//! | [`greedy`](greedy::greedy) | [`Greedy`](greedy::Greedy) | no | yes (finite graphs) | all reached states |
+//! | [`idastar`](idastar::idastar) | [`IdaStar`](idastar::IdaStar) | least cost, with an admissible heuristic | yes, with [`CycleCheck::Path`](crate::CycleCheck) | the current path |
 
 pub mod astar;
 mod best_first;
 pub mod bfs;
 mod deepening;
 pub mod dfs;
+mod frames;
 pub mod dijkstra;
 pub mod greedy;
 pub mod idastar;

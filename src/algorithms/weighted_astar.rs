@@ -1,12 +1,14 @@
 //! Weighted A*.
 
-use super::best_first::{self, WeightedPolicy};
-use crate::search::{Options, SearchResult};
-use crate::traits::{Heuristic, Problem};
+use super::best_first::{self, Setup, WeightedPolicy};
+use super::ResultOf;
+use crate::search::{limit_methods, Limits, OpenList, SearchResult, Stats, StopReason};
+use crate::traits::{AllMoves, Heuristic, Problem};
 
 /// Weighted A*: expands states in order of `g + w·h`. With an admissible heuristic and
 /// `w >= 1` the solution costs at most `w` times the optimum, usually after far fewer
-/// expansions than A*. `w = 1` is A*; a weight that is negative or NaN is taken as 1.
+/// expansions than A*; `w = 1` is A*. A weight that is not a positive, finite number is
+/// refused: the search stops at once with [`StopReason::InvalidWeight`].
 ///
 /// # Examples
 ///
@@ -19,41 +21,71 @@ use crate::traits::{Heuristic, Problem};
 /// let fast = heurist::weighted_astar(&p, 0, h, 2.0).cost().unwrap();
 /// assert!(fast <= 2 * optimal);
 /// ```
-pub fn weighted_astar<P, H>(
-    problem: &P,
-    start: P::State,
-    heuristic: H,
-    weight: f64,
-) -> SearchResult<P::State, P::Action, P::Cost>
+pub fn weighted_astar<P, F>(problem: &P, start: P::State, heuristic: F, weight: f64) -> ResultOf<P>
 where
     P: Problem + ?Sized,
-    H: Heuristic<P>,
+    F: Fn(&P::State) -> P::Cost,
 {
-    weighted_astar_with(problem, start, heuristic, weight, Options::new())
+    WeightedAStar::new(weight).search(problem, start, heuristic)
 }
 
-/// [`weighted_astar`] with [`Options`].
+/// The configuration of [`weighted_astar`]: the weight, limits, the open list.
 ///
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Options};
+/// use heurist::{FnProblem, StopReason, WeightedAStar};
 ///
 /// let p = FnProblem::new(|n: &u32| *n == 40, |n: &u32| [((), n + 1, 1u32), ((), n + 5, 2)]);
-/// let r = heurist::weighted_astar_with(&p, 0, |n: &u32| (40 - n.min(&40)) / 5, 3.0, Options::new().max_states(1000));
+/// let h = |n: &u32| (40 - n.min(&40)) / 5;
+/// let r = WeightedAStar::new(3.0).max_states(1000).search(&p, 0, h);
 /// assert!(r.cost().unwrap() <= 3 * 16);
+///
+/// let refused = WeightedAStar::new(-1.0).search(&p, 0, h);
+/// assert_eq!(refused.stop_reason(), Some(StopReason::InvalidWeight));
 /// ```
-pub fn weighted_astar_with<P, H>(
-    problem: &P,
-    start: P::State,
-    heuristic: H,
+#[derive(Clone, Debug)]
+pub struct WeightedAStar<'a, C> {
+    limits: Limits<'a, C>,
+    open_list: OpenList,
     weight: f64,
-    opts: Options<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
-where
-    P: Problem + ?Sized,
-    H: Heuristic<P>,
-{
-    let weight = if weight >= 0.0 { weight } else { 1.0 };
-    best_first::search(problem, start, &heuristic, WeightedPolicy(weight), opts)
+}
+
+impl<C> WeightedAStar<'_, C> {
+    /// Weighted A* with weight `weight`, no limits and the default open list.
+    pub fn new(weight: f64) -> Self {
+        WeightedAStar {
+            limits: Limits::new(),
+            open_list: OpenList::default(),
+            weight,
+        }
+    }
+}
+
+impl<'a, C> WeightedAStar<'a, C> {
+    limit_methods!();
+
+    /// Which priority queue holds the frontier (default [`OpenList::Buckets`]).
+    pub fn open_list(mut self, open_list: OpenList) -> Self {
+        self.open_list = open_list;
+        self
+    }
+
+    /// Runs weighted A* on `problem` from `start`, guided by `heuristic`.
+    pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        H: Heuristic<P>,
+    {
+        if !(self.weight.is_finite() && self.weight > 0.0) {
+            return SearchResult::refused(StopReason::InvalidWeight, Stats::default());
+        }
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        let policy = WeightedPolicy(self.weight);
+        best_first::search::<P, H, _, AllMoves>(problem, start, &heuristic, policy, setup)
+    }
 }

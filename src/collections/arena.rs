@@ -169,24 +169,19 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
 
     /// The path from the start node to `id`.
     pub(crate) fn solution(&self, id: usize) -> Solution<S, A, C> {
-        let mut steps = Vec::new();
-        let mut at = id;
-        while let Some(action) = &self.nodes.get(at).action {
-            steps.push(Step {
-                action: action.clone(),
-                state: self.nodes.get(at).state.clone(),
-                cost: self.nodes.get(at).cost,
-            });
-            at = self.nodes.get(at).parent as usize;
-        }
-        steps.reverse();
-        let cost = steps
-            .iter()
-            .fold(C::ZERO, |acc, s| acc.saturating_add(s.cost));
-        Solution {
-            start: self.nodes.get(at).state.clone(),
-            steps,
-            cost,
-        }
+        Solution::trace(id, |at| {
+            let node = self.nodes.get(at);
+            match &node.action {
+                Some(action) => Ok((
+                    node.parent as usize,
+                    Step {
+                        action: action.clone(),
+                        state: node.state.clone(),
+                        cost: node.cost,
+                    },
+                )),
+                None => Err(node.state.clone()),
+            }
+        })
     }
 }

@@ -283,25 +283,20 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
 
     /// The path from the start node to `id`.
     pub(crate) fn solution(&self, id: usize) -> Solution<S, A, C> {
-        let mut steps = Vec::new();
-        let mut at = id;
-        while let Some((action, cost)) = &self.nodes.get(at).link {
-            steps.push(Step {
-                action: action.clone(),
-                state: self.nodes.get(at).state.clone(),
-                cost: *cost,
-            });
-            at = self.nodes.get(at).parent as usize;
-        }
-        steps.reverse();
-        let cost = steps
-            .iter()
-            .fold(C::ZERO, |acc, s| acc.saturating_add(s.cost));
-        Solution {
-            start: self.nodes.get(at).state.clone(),
-            steps,
-            cost,
-        }
+        Solution::trace(id, |at| {
+            let node = self.nodes.get(at);
+            match &node.link {
+                Some((action, cost)) => Ok((
+                    node.parent as usize,
+                    Step {
+                        action: action.clone(),
+                        state: node.state.clone(),
+                        cost: *cost,
+                    },
+                )),
+                None => Err(node.state.clone()),
+            }
+        })
     }
 }
 

@@ -593,7 +593,7 @@ pub enum Origin {
 /// let db = PatternDb::from_table((0..8).collect());
 /// let h = Additive::new(vec![db.clone(), db], |i: usize, s: &(u8, u8)| if i == 0 { s.0 as u64 } else { s.1 as u64 });
 /// assert_eq!(h.value(&(3, 5)), 8);
-/// let found = heurist::idastar(&Counters, (3, 5), &h).into_solution().unwrap();
+/// let found = heurist::IdaStar::new().search(&Counters, (3, 5), &h).into_solution().unwrap();
 /// assert_eq!(found.cost, 8);
 /// ```
 pub struct Additive<S, F> {

@@ -1,42 +1,49 @@
-//! Enforces the limits of [`Options`] during a run and reports progress.
+//! Enforces the [`Limits`] of a run and reports its progress.
+//!
+//! One protocol for every engine: before each expansion, with the number of expansions so
+//! far, `if mon.due(expanded)`, bring `mon.stats` up to date and call [`Monitor::poll`],
+//! which answers with the limit that stops the search, if any. ([`Monitor::check`] does
+//! both for engines that count in `mon.stats` directly.) Between two polls an engine does
+//! nothing but compare one counter.
 
 use std::time::{Duration, Instant};
 
-use super::{Options, Outcome, SearchResult, Stats, StopReason};
+use super::{Limits, Outcome, SearchResult, Stats, StopReason};
 
 /// How many expansions pass between two looks at the clock, the cancel flag and the
 /// progress callback.
-const CHECK_EVERY: u32 = 256;
+const POLL_EVERY: u64 = 256;
 
 pub(crate) struct Monitor<'a, C> {
-    opts: Options<'a, C>,
+    limits: Limits<'a, C>,
     start: Instant,
     deadline: Option<Instant>,
     next_progress: Option<Instant>,
-    countdown: u32,
+    next_poll: u64,
     pub(crate) stats: Stats,
 }
 
 impl<'a, C: Copy> Monitor<'a, C> {
-    pub(crate) fn new(opts: Options<'a, C>) -> Self {
+    pub(crate) fn new(limits: &Limits<'a, C>) -> Self {
+        let limits = limits.clone();
         let start = Instant::now();
         let deadline = match (
-            opts.deadline,
-            opts.time_limit.and_then(|t| start.checked_add(t)),
+            limits.deadline,
+            limits.time_limit.and_then(|t| start.checked_add(t)),
         ) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let next_progress = opts
+        let next_progress = limits
             .progress
             .as_ref()
-            .map(|(interval, _)| start + *interval);
+            .and_then(|(interval, _)| start.checked_add(*interval));
         Monitor {
-            opts,
+            limits,
             start,
             deadline,
             next_progress,
-            countdown: 1,
+            next_poll: 0,
             stats: Stats {
                 iterations: 1,
                 ..Stats::default()
@@ -46,23 +53,13 @@ impl<'a, C: Copy> Monitor<'a, C> {
 
     #[inline]
     pub(crate) fn cost_bound(&self) -> Option<C> {
-        self.opts.cost_bound
-    }
-
-    #[inline]
-    pub(crate) fn max_depth(&self) -> Option<usize> {
-        self.opts.max_depth
-    }
-
-    #[inline]
-    pub(crate) fn options(&self) -> &Options<'a, C> {
-        &self.opts
+        self.limits.cost_bound
     }
 
     /// The most states the search may store (`usize::MAX` without a bound).
     #[inline]
     pub(crate) fn max_states(&self) -> usize {
-        self.opts.max_states.unwrap_or(usize::MAX)
+        self.limits.max_states.unwrap_or(usize::MAX)
     }
 
     /// Whether storing one more state would break the memory bound.
@@ -71,52 +68,34 @@ impl<'a, C: Copy> Monitor<'a, C> {
         stored >= self.max_states()
     }
 
-    /// Called before each expansion: the limit that stops the search, if any.
-    #[inline]
+    /// Whether [`Monitor::poll`] is due before the next expansion, after `expanded`.
+    #[inline(always)]
+    pub(crate) fn due(&self, expanded: u64) -> bool {
+        expanded >= self.next_poll
+    }
+
+    /// [`Monitor::due`] and [`Monitor::poll`] for an engine that counts in `self.stats`.
+    #[inline(always)]
     pub(crate) fn check(&mut self) -> Option<StopReason> {
-        if self.at_expansion_limit() {
-            return Some(StopReason::MaxExpansions);
+        if self.due(self.stats.expanded) {
+            self.poll()
+        } else {
+            None
         }
-        self.countdown -= 1;
-        if self.countdown == 0 {
-            self.countdown = CHECK_EVERY;
-            return self.periodic();
-        }
-        None
     }
 
-    /// For a search that keeps its counts in local variables and calls [`Monitor::poll`]
-    /// instead of [`Monitor::check`]: the number of expansions at which to poll next, given
-    /// `expanded` so far (the next look at the clock, or the expansion limit if sooner).
-    #[inline]
-    pub(crate) fn next_poll(&self, expanded: u64) -> u64 {
-        let next = expanded + u64::from(CHECK_EVERY);
-        self.opts.max_expansions.map_or(next, |max| next.min(max))
-    }
-
-    /// [`Monitor::check`] for a search that calls it only when the expansions reach
-    /// [`Monitor::next_poll`], with `stats` brought up to date first: the limit that stops
-    /// the search, if any.
+    /// Called when [`Monitor::due`], with `stats` up to date: the limit that stops the
+    /// search, if any. Schedules the next poll.
     #[cold]
     #[inline(never)]
     pub(crate) fn poll(&mut self) -> Option<StopReason> {
-        if self.at_expansion_limit() {
+        let expanded = self.stats.expanded;
+        if self.limits.max_expansions.is_some_and(|max| expanded >= max) {
             return Some(StopReason::MaxExpansions);
         }
-        self.periodic()
-    }
-
-    /// Whether the expansions so far (`stats.expanded`) reach the expansion limit.
-    #[inline]
-    fn at_expansion_limit(&self) -> bool {
-        self.opts
-            .max_expansions
-            .is_some_and(|max| self.stats.expanded >= max)
-    }
-
-    #[cold]
-    fn periodic(&mut self) -> Option<StopReason> {
-        if self.opts.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+        let next = expanded.saturating_add(POLL_EVERY);
+        self.next_poll = self.limits.max_expansions.map_or(next, |max| next.min(max));
+        if self.limits.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
             return Some(StopReason::Cancelled);
         }
         if self.deadline.is_none() && self.next_progress.is_none() {
@@ -126,22 +105,27 @@ impl<'a, C: Copy> Monitor<'a, C> {
         if self.deadline.is_some_and(|d| now >= d) {
             return Some(StopReason::Deadline);
         }
-        if let Some(next) = self.next_progress {
-            if now >= next {
-                self.stats.elapsed = now - self.start;
-                if let Some((interval, callback)) = self.opts.progress.as_mut() {
-                    callback(&self.stats);
-                    self.next_progress = Some(now + (*interval).max(Duration::from_micros(1)));
-                }
+        if self.next_progress.is_some_and(|next| now >= next) {
+            self.stats.elapsed = now - self.start;
+            if let Some((interval, callback)) = &self.limits.progress {
+                let mut callback = callback.lock().unwrap_or_else(|e| e.into_inner());
+                callback(&self.stats);
+                self.next_progress = now.checked_add((*interval).max(Duration::from_micros(1)));
             }
         }
         None
     }
 
+    /// Time since the run started.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
     /// Closes the run: sets the elapsed time, calls the progress callback a last time.
     pub(crate) fn finish<S, A>(mut self, outcome: Outcome<S, A, C>) -> SearchResult<S, A, C> {
         self.stats.elapsed = self.start.elapsed();
-        if let Some((_, callback)) = self.opts.progress.as_mut() {
+        if let Some((_, callback)) = &self.limits.progress {
+            let mut callback = callback.lock().unwrap_or_else(|e| e.into_inner());
             callback(&self.stats);
         }
         SearchResult {

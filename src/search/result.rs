@@ -1,6 +1,7 @@
 use std::fmt;
 
 use super::Stats;
+use crate::traits::Cost;
 
 /// One step of a solution: the action taken, the state it led to and the step's cost.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -38,7 +39,58 @@ pub struct Solution<S, A, C> {
     pub cost: C,
 }
 
+impl<S, A, C: Cost> Solution<S, A, C> {
+    /// The solution with these steps from `start`; its cost is their sum.
+    pub(crate) fn from_steps(start: S, steps: Vec<Step<S, A, C>>) -> Self {
+        let cost = steps
+            .iter()
+            .fold(C::ZERO, |acc, s| acc.saturating_add(s.cost));
+        Solution { start, steps, cost }
+    }
+
+    /// The solution that ends at node `goal` of a search's store, traced back by `link`:
+    /// for a node, its parent and the step into it, or `Err` with the start state at the
+    /// start node.
+    pub(crate) fn trace(
+        goal: usize,
+        mut link: impl FnMut(usize) -> Result<(usize, Step<S, A, C>), S>,
+    ) -> Self {
+        let mut steps = Vec::new();
+        let mut at = goal;
+        let start = loop {
+            match link(at) {
+                Ok((parent, step)) => {
+                    steps.push(step);
+                    at = parent;
+                }
+                Err(start) => break start,
+            }
+        };
+        steps.reverse();
+        Self::from_steps(start, steps)
+    }
+}
+
 impl<S, A, C> Solution<S, A, C> {
+    /// The path as the states it visits, start and goal included, and its cost: the form
+    /// the `pathfinding` crate returns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::FnProblem;
+    ///
+    /// let p = FnProblem::unit(|n: &u32| *n == 8, |n: &u32| [n * 2, n + 1]);
+    /// let (path, cost) = heurist::bfs(&p, 1).into_solution().unwrap().into_path();
+    /// assert_eq!((path, cost), (vec![1, 2, 4, 8], 3));
+    /// ```
+    pub fn into_path(self) -> (Vec<S>, C) {
+        let mut states = Vec::with_capacity(self.steps.len() + 1);
+        states.push(self.start);
+        states.extend(self.steps.into_iter().map(|s| s.state));
+        (states, self.cost)
+    }
+
     /// Number of actions.
     pub fn len(&self) -> usize {
         self.steps.len()
@@ -68,25 +120,32 @@ impl<S, A, C> Solution<S, A, C> {
 /// Why a search stopped before it could either find a solution or prove there is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StopReason {
-    /// [`Options::max_expansions`](super::Options::max_expansions) was reached.
+    /// [`Limits::max_expansions`](super::Limits::max_expansions) was reached.
     MaxExpansions,
-    /// [`Options::max_states`](super::Options::max_states) was reached (the memory bound).
+    /// [`Limits::max_states`](super::Limits::max_states) was reached (the memory bound).
     MaxStates,
-    /// Every path within [`Options::cost_bound`](super::Options::cost_bound) was searched;
+    /// Every path within [`Limits::cost_bound`](super::Limits::cost_bound) was searched;
     /// paths beyond it were pruned, so a costlier solution may exist.
     CostBound,
-    /// Every path within [`Options::max_depth`](super::Options::max_depth) was searched;
+    /// Every path within the depth limit (`max_depth` of [`Bfs`](crate::Bfs),
+    /// [`Dfs`](crate::Dfs), [`Iddfs`](crate::Iddfs) or [`IdaStar`](crate::IdaStar)) was searched;
     /// deeper paths were pruned, so a longer solution may exist.
     MaxDepth,
     /// The time limit or deadline passed.
     Deadline,
     /// The search was cancelled through a [`CancelToken`](super::CancelToken).
     Cancelled,
+    /// A step with a negative cost was generated. Dijkstra, A*, weighted A* and IDA*
+    /// require non-negative step costs; rather than return an answer that may be wrong,
+    /// they stop here.
+    NegativeCost,
+    /// Weighted A* was given a weight that is not a positive, finite number.
+    InvalidWeight,
 }
 
 impl StopReason {
     /// A short lower-case name: `max-expansions`, `max-states`, `cost-bound`, `max-depth`,
-    /// `deadline` or `cancelled`.
+    /// `deadline`, `cancelled`, `negative-cost` or `invalid-weight`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::MaxExpansions => "max-expansions",
@@ -95,6 +154,8 @@ impl StopReason {
             StopReason::MaxDepth => "max-depth",
             StopReason::Deadline => "deadline",
             StopReason::Cancelled => "cancelled",
+            StopReason::NegativeCost => "negative-cost",
+            StopReason::InvalidWeight => "invalid-weight",
         }
     }
 }
@@ -118,7 +179,8 @@ pub enum Outcome<S, A, C> {
         /// Which limit.
         reason: StopReason,
         /// For the optimal cost-based searches (Dijkstra, A*, IDA*) with an admissible
-        /// heuristic: a proven lower bound on the cost of any solution. `None` otherwise.
+        /// heuristic: a proven lower bound on the cost of any solution (stopped by a cost
+        /// bound: the smallest cost beyond it that was left out). `None` otherwise.
         lower_bound: Option<C>,
     },
 }
@@ -128,13 +190,13 @@ pub enum Outcome<S, A, C> {
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Options, Outcome, StopReason};
+/// use heurist::{Bfs, FnProblem, Outcome, StopReason};
 ///
 /// // Odd numbers are never reached from 0 by adding 2.
 /// let p = FnProblem::new(|n: &u32| *n == 7, |n: &u32| if *n < 20 { vec![((), n + 2, 1u32)] } else { vec![] });
 /// assert_eq!(heurist::bfs(&p, 0).outcome, Outcome::Exhausted);
 ///
-/// let stopped = heurist::bfs_with(&p, 0, Options::new().max_expansions(3));
+/// let stopped = Bfs::new().max_expansions(3).search(&p, 0);
 /// assert_eq!(stopped.stop_reason(), Some(StopReason::MaxExpansions));
 /// assert_eq!(stopped.stats.expanded, 3);
 /// ```
@@ -144,6 +206,19 @@ pub struct SearchResult<S, A, C> {
     pub outcome: Outcome<S, A, C>,
     /// Counters of the run.
     pub stats: Stats,
+}
+
+impl<S, A, C> SearchResult<S, A, C> {
+    /// A search that refused to start: stopped for `reason`, with no lower bound.
+    pub(crate) fn refused(reason: StopReason, stats: Stats) -> Self {
+        SearchResult {
+            outcome: Outcome::Stopped {
+                reason,
+                lower_bound: None,
+            },
+            stats,
+        }
+    }
 }
 
 impl<S, A, C: Copy> SearchResult<S, A, C> {
@@ -161,6 +236,12 @@ impl<S, A, C: Copy> SearchResult<S, A, C> {
             Outcome::Found(s) => Some(s),
             _ => None,
         }
+    }
+
+    /// The path as the states it visits and its cost, if one was found
+    /// ([`Solution::into_path`]).
+    pub fn into_path(self) -> Option<(Vec<S>, C)> {
+        self.into_solution().map(Solution::into_path)
     }
 
     /// The solution's cost, if one was found.

@@ -38,7 +38,8 @@ use super::{Cost, Problem};
 ///     }
 /// }
 ///
-/// let found = heurist::idastar(&Line, 5, Distance).into_solution().unwrap();
+/// // IdaStar takes any Heuristic; the quick `idastar` takes a closure.
+/// let found = heurist::IdaStar::new().search(&Line, 5, Distance).into_solution().unwrap();
 /// assert_eq!(found.cost, 5);
 /// ```
 pub trait Heuristic<P: Problem + ?Sized> {
@@ -82,7 +83,7 @@ where
 ///
 /// // Count up from 0 to 3 in steps costing 2.
 /// let p = FnProblem::new(|s: &u8| *s == 3, |s: &u8| [((), s + 1, 2u32)]);
-/// assert_eq!(heurist::astar(&p, 0, Zero).cost(), Some(6));
+/// assert_eq!(heurist::AStar::new().search(&p, 0, Zero).cost(), Some(6));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Zero;

@@ -1,15 +1,23 @@
-//! The four concepts a problem is described with: state, successors, cost and heuristic.
+//! The concepts a problem is described with: state, successors, cost and heuristic, and
+//! the optional capability of move pruning.
 //!
 //! * A **state** is any `Clone + Eq + Hash` value ([`State`] is implemented for all of them).
-//! * The **successors** of a state, together with the goal test, make up a [`Problem`].
+//! * The **successors** of a state, together with the goal test, make up a [`Problem`];
+//!   [`FnProblem`] builds one from two closures.
 //! * A **cost** is a [`Cost`]: integers, or [`OrderedF64`] for real-valued costs.
 //! * A **heuristic** estimates the cost still to go: any closure `Fn(&State) -> Cost`,
 //!   the [`Zero`] heuristic, or your own type implementing [`Heuristic`].
+//! * **Move pruning** ([`MovePruning`]) leaves out the successors that the way into a
+//!   state makes redundant.
 
 mod cost;
+mod fn_problem;
 mod heuristic;
 mod problem;
+mod pruning;
 
 pub use cost::{Cost, OrderedF64};
+pub use fn_problem::{FnProblem, Pairs, Shape, States, Triples};
 pub use heuristic::{Heuristic, Zero};
-pub use problem::{FnProblem, Problem, State, Successor, Successors};
+pub use problem::{Problem, State, Successor, Successors};
+pub use pruning::{AllMoves, Expansion, MovePruning, Pruned};

@@ -1,0 +1,19 @@
+//! Enumeration: the states a search reaches, the goal states, and every optimal solution.
+//!
+//! | function | configuration method | yields |
+//! |---|---|---|
+//! | [`bfs_reach`] | [`Bfs::reach`](crate::Bfs::reach) | each reachable state with its depth, breadth-first |
+//! | [`dfs_reach`] | [`Dfs::reach`](crate::Dfs::reach) | each reachable state with its depth, depth-first |
+//! | — | [`Dfs::goals`](crate::Dfs::goals) | each reachable goal state |
+//! | [`dijkstra_reach`] | [`Dijkstra::reach`](crate::Dijkstra::reach) | each reachable state with its least cost, cheapest first |
+//! | [`astar_all`] | [`AStar::all_optimal`](crate::AStar::all_optimal) | every optimal solution, and their number |
+//!
+//! The iterators expand states as they are asked for the next one, obey the
+//! configuration's limits (a limit ends them, and `stop_reason` says which), and keep
+//! [`Stats`](crate::Stats).
+
+mod optimal;
+mod reach;
+
+pub use optimal::{astar_all, OptimalSolutions};
+pub use reach::{bfs_reach, dfs_reach, dijkstra_reach, BfsReach, DfsReach, DijkstraReach, Goals};
