@@ -61,9 +61,9 @@ where
     P: Problem + ?Sized,
 {
     // arrival sets are kept per node and updated through the node ids the index finds: an
-    // index of ids (4 bytes a state; states with their ids, 24 bytes each on 9x9 Rush
-    // Hour, measured 1.3x slower). Not under a cost bound, where the first way into a
-    // state need not be the cheapest.
+    // index of ids (4 bytes a state; keeping each state beside its id was slower, being
+    // larger). Not under a cost bound, where the first way into a state need not be the
+    // cheapest.
     if problem.arrival_pruning() && opts.cost_bound.is_none() {
         search::<P, IdIndex, true>(problem, start, opts)
     } else if inline_states::<P::State>() {

@@ -66,15 +66,12 @@ pub enum CycleCheck {
 ///
 /// All three return solutions of the same cost and expand states in the same order of keys
 /// (A*: smallest `f`, then larger `g`); they differ in how they break the remaining ties.
-/// [`Buckets`](OpenList::Buckets) is the default because it measured fastest on every case
-/// of the `algorithms` benchmark (`cargo bench --bench algorithms`, a 1000x1000 maze and a
-/// 100k-node random graph): A* on the maze took 0.97 ms against 1.28 ms with the lazy heap
-/// and 1.65 ms with the indexed heap; Dijkstra on the graph 20.4 ms against 23.6 ms and
-/// 46.8 ms. On Rush Hour's 9x9 course board 5 A* took 8.8 s against 10.4 s with the lazy
-/// heap. The indexed heap keeps a hash map from state to heap position beside the heap, and
-/// updating it on every push and pop costs more than the outdated entries the lazy queues
-/// skip. Choose [`Indexed`](OpenList::Indexed) when memory for the frontier matters more
-/// than time: each state is queued at most once.
+/// [`Buckets`](OpenList::Buckets) is the default because constant-time push and pop beat a
+/// heap's logarithmic sift whenever costs are small whole numbers, the common case in puzzles
+/// and grids (`BENCHMARKS.md` compares the three). The indexed heap keeps a hash map from
+/// state to heap position beside the heap, and updating it on every push and pop costs more
+/// than the outdated entries the lazy queues skip. Choose [`Indexed`](OpenList::Indexed) when
+/// memory for the frontier matters more than time: each state is queued at most once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OpenList {
     /// An indexed binary heap with decrease-key (the `priority-queue` crate): each state is
