@@ -22,8 +22,8 @@ use common::Declared;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
 use heurist::{OpenList, Options, Problem, Successors, Zero};
 use pathfinding::prelude as pf;
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 // ---------------------------------------------------------------------------------------
 // Grid maze
@@ -40,7 +40,7 @@ impl Maze {
     /// A `width` x `height` maze with about `density` walls, start at the top-left corner,
     /// goal at the bottom-right one, connected by a carved random monotone corridor.
     fn random(width: u32, height: u32, density: f64, seed: u64) -> Maze {
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut wall: Vec<bool> = (0..width * height).map(|_| rng.gen_bool(density)).collect();
         let (mut r, mut c) = (0, 0);
         wall[0] = false;
@@ -120,7 +120,7 @@ struct Graph {
 
 impl Graph {
     fn random(nodes: u32, degree: u32, seed: u64) -> Graph {
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut offsets = Vec::with_capacity(nodes as usize + 1);
         let mut edges = Vec::with_capacity((nodes * degree) as usize);
         for _ in 0..nodes {

@@ -35,10 +35,10 @@ fn cache_dir() -> PathBuf {
     }
 }
 
-/// Fixed instances: random walks of 28 moves from the standard goal (seeded), optimal
-/// 20..=26 moves: easy enough for misplaced tiles.
+/// Fixed instances: random walks of 28 moves from the standard goal (seeded `ChaCha8Rng`,
+/// the same on every platform), optimal 22..=28 moves: easy enough for misplaced tiles.
 fn instances(p: &Puzzle) -> Vec<Tiles> {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
     (0..4).map(|_| p.scramble(28, &mut rng)).collect()
 }
 

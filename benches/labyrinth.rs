@@ -1,5 +1,5 @@
 //! Criterion benchmarks for the dynamic labyrinth example: BFS, A*, IDA* and IDDFS with the
-//! zero / lookahead / steps heuristics on the seed's Puzzle_6 and on random boards up to 7x7
+//! zero / lookahead / steps heuristics on the original Puzzle_6 and on random boards up to 7x7
 //! with several pushable rows and columns, under both cost models.
 //!
 //! `cargo bench --bench labyrinth` (short runs: sample size 10, 2 s measurement).

@@ -33,7 +33,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Cr
 use heurist::{Options, Problem, Successors};
 use model::{Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/rush_hour/");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
 const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 
 fn course(name: &str) -> Board {

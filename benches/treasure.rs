@@ -1,7 +1,7 @@
-//! Treasure hunt (examples/treasure): BFS, DFS, IDDFS, A* / IDA* / greedy with the seed's
+//! Treasure hunt (examples/treasure): BFS, DFS, IDDFS, A* / IDA* / greedy with the original puzzle's
 //! heuristic (sum of deficits, inadmissible) and the admissible ones (largest deficit;
 //! deficit sum / most clues one open cell serves; the max of both), with and without
-//! constraint propagation, on the seed's grids and on random 20x20 grids with a unique
+//! constraint propagation, on the original puzzle's grids and on random 20x20 grids with a unique
 //! solution. Node counts (expanded) are printed to stderr before the timings.
 //!
 //! `cargo bench --bench treasure -- --quick` (or a filter such as `random20`).
@@ -16,7 +16,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use heurist::{CycleCheck, Options, SearchResult};
 use model::{generate, Grid, HeuristicKind, Treasure};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/treasure/");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/treasure/");
 
 #[derive(Clone, Copy, Debug)]
 enum Algo {
@@ -58,13 +58,13 @@ fn run(p: &Treasure, algo: Algo) -> Run {
 fn algos() -> Vec<Algo> {
     use HeuristicKind::*;
     let mut v = vec![Algo::Bfs, Algo::Dfs, Algo::Iddfs];
-    for h in [Zero, Seed, Max, Ratio, Best] {
+    for h in [Zero, Original, Max, Ratio, Best] {
         v.push(Algo::Astar(h));
     }
     v.extend([
-        Algo::Idastar(Seed),
+        Algo::Idastar(Original),
         Algo::Idastar(Best),
-        Algo::Greedy(Seed),
+        Algo::Greedy(Original),
         Algo::Greedy(Best),
     ]);
     v
@@ -102,7 +102,7 @@ fn report_nodes(title: &str, grids: &[(String, Grid)], with_plain: bool) {
     }
 }
 
-fn seed_grids(c: &mut Criterion) {
+fn original_grids(c: &mut Criterion) {
     let names = [
         "4x4.txt",
         "6x6.txt",
@@ -115,8 +115,8 @@ fn seed_grids(c: &mut Criterion) {
         .iter()
         .map(|n| (n.trim_end_matches(".txt").to_string(), load(n)))
         .collect();
-    report_nodes("seed grids", &grids, true);
-    let mut g = c.benchmark_group("treasure/seed");
+    report_nodes("original grids", &grids, true);
+    let mut g = c.benchmark_group("treasure/original");
     g.sample_size(20)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
@@ -166,10 +166,10 @@ fn random_grids(c: &mut Criterion) {
             Algo::Dfs,
             Algo::Bfs,
             Algo::Iddfs,
-            Algo::Astar(Seed),
+            Algo::Astar(Original),
             Algo::Astar(Ratio),
             Algo::Astar(Best),
-            Algo::Idastar(Seed),
+            Algo::Idastar(Original),
             Algo::Idastar(Best),
             Algo::Greedy(Best),
         ] {
@@ -187,5 +187,5 @@ fn random_grids(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, seed_grids, random_grids);
+criterion_group!(benches, original_grids, random_grids);
 criterion_main!(benches);

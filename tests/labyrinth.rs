@@ -1,6 +1,6 @@
 //! Tests of the dynamic labyrinth example (`examples/labyrinth`): Puzzle_6's optimum under both
 //! cost models against an independent BFS written here, every returned solution replayed by an
-//! independent checker written here, the seed's Manhattan heuristic overestimating, heuristic
+//! independent checker written here, the original puzzle's Manhattan heuristic overestimating, heuristic
 //! admissibility, unsolvability proofs, parse errors, and BFS = A* = IDA* on random boards.
 
 #[allow(dead_code)]
@@ -14,14 +14,11 @@ use model::{
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 
-const PUZZLE_FILE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/data/labyrinth/Puzzle_6.CSV"
-);
+const PUZZLE_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/labyrinth/Puzzle_6.CSV");
 
 // ---------------------------------------------------------------------------------------
 // Independent reference model: plain grids of [left, right, up, down] booleans, its own
-// token table (copied from shared/data/README.md), its own push and walk rules.
+// token table (written out from the format description in data/README.md), its own push and walk rules.
 // ---------------------------------------------------------------------------------------
 
 type Tok = [bool; 4]; // left, right, up, down
@@ -416,8 +413,8 @@ fn wrap_around_push_moves_the_figure_to_the_pushed_in_token() {
     let s = b.start_state();
     let t = b.push(&s, 0);
     assert_eq!(t.figure, 0);
-    assert_eq!(t.tile(0), model::SEED_CODES[3]);
-    assert_eq!(t.free, model::SEED_CODES[8]);
+    assert_eq!(t.tile(0), model::TOKEN_CODES[3]);
+    assert_eq!(t.free, model::TOKEN_CODES[8]);
     // ... and that is already the goal (token 3 is open left): one move, while the plain
     // Manhattan distance is 2 — not admissible under steps either, unlike the wrap-aware bound.
     let p = Labyrinth {

@@ -11,10 +11,10 @@ use proptest::prelude::*;
 
 mod common;
 use common::Declared;
-use rand::rngs::StdRng;
 use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/rush_hour/");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
 const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 
 fn course(name: &str) -> Board {
@@ -533,7 +533,7 @@ fn naive_successors(b: &Board, pos: &[u8], metric: Metric) -> Vec<(model::Move, 
 /// random skip set, with the naive ones it does not leave out.
 fn successors_match_naive<const W: usize>(
     b: &Board,
-    rng: &mut StdRng,
+    rng: &mut ChaCha8Rng,
     walk: usize,
 ) -> Result<(), TestCaseError> {
     let problems = [Metric::Moves, Metric::Steps].map(|m| RushHour::<W>::new(b, m));
@@ -602,7 +602,7 @@ fn successors_match_naive<const W: usize>(
 /// [`successors_match_naive`] with as many state words as `b` needs.
 fn successors_match_naive_any(
     b: &Board,
-    rng: &mut StdRng,
+    rng: &mut ChaCha8Rng,
     walk: usize,
 ) -> Result<(), TestCaseError> {
     match b.words() {

@@ -2,9 +2,9 @@
 //! algorithms of `heurist` and four heuristics, including additive pattern databases.
 //!
 //! ```text
-//! cargo run --release --example fifteen                      # the seed's instance (6 moves)
+//! cargo run --release --example fifteen                      # the original puzzle's instance (6 moves)
 //! cargo run --release --example fifteen -- --tiles "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" --heuristic pdb
-//! cargo run --release --example fifteen -- ../shared/data/fifteen/korf100.txt --heuristic pdb
+//! cargo run --release --example fifteen -- data/fifteen/korf100.txt --heuristic pdb
 //! cargo run --release --example fifteen -- --tiles "1 2 3 / 4 0 5" --goal "1 2 3 / 4 5 0" --algo astar
 //! ```
 //!
@@ -13,22 +13,22 @@
 #[allow(dead_code)]
 mod model;
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use heurist::{CycleCheck, Heuristic, Options, Outcome, SearchResult, StopReason};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use model::{
     default_partition, parse_instances, parse_layout, Dir, Instance, LinearConflict, Manhattan,
     Misplaced, Move, PdbHeuristic, Puzzle, Tiles,
 };
 use serde_json::json;
 
-/// The seed's instance, with its unusual goal.
-const SEED_START: &str = "0 3 5 7 / 1 11 13 15 / 9 4 6 8 / 2 10 12 14";
-const SEED_GOAL: &str = "1 3 5 7 / 9 11 13 15 / 2 4 6 8 / 10 12 14 0";
+/// The original puzzle's instance, with its unusual goal.
+const ORIGINAL_START: &str = "0 3 5 7 / 1 11 13 15 / 9 4 6 8 / 2 10 12 14";
+const ORIGINAL_GOAL: &str = "1 3 5 7 / 9 11 13 15 / 2 4 6 8 / 10 12 14 0";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Algo {
@@ -61,7 +61,7 @@ struct Cli {
     /// One instance, tiles row by row (0 = blank); `/` separates rows of rectangular boards.
     #[arg(long, conflicts_with = "file")]
     tiles: Option<String>,
-    /// Goal layout (default: blank first, then 1..n-1; with no instance given, the seed's goal).
+    /// Goal layout (default: blank first, then 1..n-1; with no instance given, the original puzzle's goal).
     #[arg(long)]
     goal: Option<String>,
     /// Search algorithm.
@@ -100,6 +100,16 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {msg}");
     ExitCode::from(2)
 }
+
+/// A progress style from a template, or the default bar if the template is rejected.
+fn progress_style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template)
+        .map(|s| s.progress_chars("#>-"))
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+}
+
+/// How often the progress bars are redrawn while nothing reports (keeps the clocks moving).
+const TICK: Duration = Duration::from_millis(200);
 
 /// The default cache directory of the pattern databases.
 fn default_cache_dir() -> PathBuf {
@@ -148,7 +158,7 @@ fn main() -> ExitCode {
     // Goal and instances.
     let goal_text = match (&cli.goal, &cli.tiles, &cli.file) {
         (Some(g), _, _) => Some(g.clone()),
-        (None, None, None) => Some(SEED_GOAL.to_string()),
+        (None, None, None) => Some(ORIGINAL_GOAL.to_string()),
         _ => None,
     };
     let goal_layout = match goal_text.as_deref().map(parse_layout).transpose() {
@@ -168,7 +178,10 @@ fn main() -> ExitCode {
             Err(e) => return fail(format!("{}: {e}", file.display())),
         }
     } else {
-        let text = cli.tiles.clone().unwrap_or_else(|| SEED_START.to_string());
+        let text = cli
+            .tiles
+            .clone()
+            .unwrap_or_else(|| ORIGINAL_START.to_string());
         match parse_layout(&text) {
             Ok(l) => (
                 vec![Instance {
@@ -220,21 +233,49 @@ fn main() -> ExitCode {
             patterns.iter().map(|p| p.len()).collect::<Vec<_>>(),
             dir.display()
         );
-        let mut last = Instant::now();
+        // One bar per database being built (loaded ones report nothing), drawn on stderr
+        // and hidden by indicatif when stderr is not a terminal. A finished database's bar
+        // stays on screen until all are ready, then the bars give way to one line each.
+        let multi = MultiProgress::new();
+        // The text comes first and the bar takes what is left of the line, so that a
+        // narrow terminal does not wrap it.
+        let style = progress_style("  {prefix}: {msg}, {elapsed} [{wide_bar}]");
+        let mut bars: Vec<(usize, ProgressBar)> = Vec::new();
         let progress = |i: usize, p: &heurist::pdb::Progress| {
-            if last.elapsed() > Duration::from_millis(200) || p.reached == p.total {
-                last = Instant::now();
-                eprint!(
-                    "\r  building database {} : depth {:>3}, {:>5.1}% of {} states   ",
-                    i + 1,
-                    p.depth,
-                    100.0 * p.reached as f64 / p.total as f64,
-                    p.total
+            if bars.last().map(|&(j, _)| j) != Some(i) {
+                if let Some((_, prev)) = bars.last() {
+                    prev.finish();
+                }
+                let bar = multi.add(
+                    ProgressBar::new(p.total)
+                        .with_style(style.clone())
+                        .with_prefix(match patterns.get(i) {
+                            Some(tiles) => format!("building {tiles:?}"),
+                            None => format!("building database {}", i + 1),
+                        }),
                 );
-                let _ = std::io::stderr().flush();
+                bar.enable_steady_tick(TICK);
+                bars.push((i, bar));
+            }
+            if let Some((_, bar)) = bars.last() {
+                let percent = if p.total > 0 {
+                    100.0 * p.reached as f64 / p.total as f64
+                } else {
+                    100.0
+                };
+                bar.set_length(p.total);
+                bar.set_position(p.reached);
+                bar.set_message(format!(
+                    "depth {:>2}, {:>5.1}% of {} states",
+                    p.depth, percent, p.total
+                ));
             }
         };
-        match PdbHeuristic::cached(&puzzle, &patterns, !cli.pdb_projected, &dir, progress) {
+        let built = PdbHeuristic::cached(&puzzle, &patterns, !cli.pdb_projected, &dir, progress);
+        for (_, bar) in &bars {
+            bar.finish_and_clear();
+        }
+        match built {
             Ok((h, reports)) => {
                 for r in reports {
                     let how = match &r.origin {
@@ -242,7 +283,7 @@ fn main() -> ExitCode {
                         heurist::pdb::Origin::Built { why } => format!("built ({why})"),
                     };
                     eprintln!(
-                        "\r  pattern {:?}: {} entries, {how}, {:.2} s, {}",
+                        "  pattern {:?}: {} entries, {how}, {:.2} s, {}",
                         r.tiles,
                         r.entries,
                         r.seconds,
@@ -263,6 +304,17 @@ fn main() -> ExitCode {
     let (mut solved, mut unsolvable, mut stopped, mut optimal_ok, mut optimal_checked) =
         (0, 0, 0, 0, 0);
     let mut wrong = Vec::new();
+    // The batch's bar on stderr (none with --json, as the JSON lines are the progress);
+    // indicatif hides it when stderr is not a terminal.
+    let bar = if batch && !cli.json {
+        let bar = ProgressBar::new(instances.len() as u64).with_style(progress_style(
+            "[{bar:30}] {pos}/{len} {elapsed_precise}, ETA {eta_precise} {msg}",
+        ));
+        bar.enable_steady_tick(TICK);
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
     for (idx, inst) in instances.iter().enumerate() {
         let start = puzzle.pack(&inst.tiles);
         let label = inst.number.map_or((idx + 1).to_string(), |n| n.to_string());
@@ -282,8 +334,10 @@ fn main() -> ExitCode {
             } else {
                 rows_out.push((format!("{label} (unsolvable)"), None, inst.optimal, 0, 0.0));
             }
+            bar.inc(1);
             continue;
         }
+        bar.set_message(format!("instance {label}"));
         let t0 = Instant::now();
         let result = match cli.heuristic {
             _ if !needs_h => search(&puzzle, start, &cli, heurist::Zero),
@@ -309,6 +363,7 @@ fn main() -> ExitCode {
         if let Some(c) = cost {
             solved += 1;
             if let Err(e) = puzzle.check_solution(start, &moves) {
+                bar.finish_and_clear();
                 return fail(format!("internal error, invalid solution for {label}: {e}"));
             }
             if let Some(opt) = inst.optimal {
@@ -347,25 +402,17 @@ fn main() -> ExitCode {
             }
             println!("{obj}");
         } else if batch {
-            let done = idx + 1;
-            let width = 30;
-            let filled = done * width / instances.len();
-            eprint!(
-                "\r[{}{}] {done}/{} {:.1} s ",
-                "#".repeat(filled),
-                " ".repeat(width - filled),
-                instances.len(),
-                total_secs
-            );
-            let _ = std::io::stderr().flush();
             rows_out.push((label, cost, inst.optimal, stats.expanded, run.seconds));
         } else {
             print_single(&puzzle, start, &run, &moves, cli.quiet);
         }
+        bar.inc(1);
     }
+    // The finished bar stays on screen; the cursor is left on the next line.
+    bar.set_message(format!("search {total_secs:.1} s"));
+    bar.finish();
     if batch {
         if !cli.json {
-            eprintln!();
             println!(
                 "{:>8} {:>6} {:>8} {:>14} {:>10}",
                 "instance", "cost", "optimal", "expanded", "seconds"

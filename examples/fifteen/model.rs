@@ -564,7 +564,7 @@ impl Problem for Puzzle {
 // ---------------------------------------------------------------------------------------
 // Heuristics
 
-/// Number of tiles (not the blank) off their goal cell — the seed's heuristic.
+/// Number of tiles (not the blank) off their goal cell — the original puzzle's heuristic.
 pub struct Misplaced<'a>(pub &'a Puzzle);
 
 impl Heuristic<Puzzle> for Misplaced<'_> {

@@ -1,7 +1,7 @@
 //! Dynamic labyrinth: push tokens into shifting rows/columns and walk the figure to the exit
 //! in the fewest moves. `cargo run --release --example labyrinth -- --help`.
 //!
-//! Board file format: see the module docs of `model.rs` (the seed's `Puzzle_6.CSV` loads as it
+//! Board file format: see the module docs of `model.rs` (the original `Puzzle_6.CSV` loads as it
 //! is). `--json` prints one object:
 //! `{"solved": true, "cost": c, "moves": n, "solution": [{"push": 2}, {"push_col": 1},
 //! {"walk": [[4,1],[3,1]]}, ...], "expanded": n, ...}` (`push` = a row index, `push_col` = a
@@ -26,7 +26,7 @@ use std::time::Duration;
 enum Cost {
     /// A push = 1, a walk of any length = 1.
     Moves,
-    /// A push = 1, every single step = 1 (the seed's counting).
+    /// A push = 1, every single step = 1 (the original puzzle's counting).
     Steps,
 }
 
@@ -48,11 +48,11 @@ enum Heur {
     Lookahead,
     /// Cyclic Manhattan distance (max with lookahead): admissible under --cost steps.
     Steps,
-    /// The seed's Manhattan distance: not admissible (the answer may be suboptimal).
+    /// The original puzzle's Manhattan distance: not admissible (the answer may be suboptimal).
     Manhattan,
 }
 
-/// Solve a dynamic labyrinth (the seed's Puzzle_6 by default).
+/// Solve a dynamic labyrinth (the original Puzzle_6 by default).
 #[derive(Parser, Debug)]
 #[command(
     about = "Dynamic labyrinth: push the free token into a row or column, walk the figure to the exit, in the fewest moves (or steps)"
@@ -81,7 +81,7 @@ struct Cli {
     /// Generate a random RxC board instead of reading one.
     #[arg(long)]
     generate: Option<String>,
-    /// Seed for --generate.
+    /// Seed for --generate (ChaCha8: the same seed gives the same board on every platform).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Print the (generated) board in the file format and exit.
@@ -401,7 +401,7 @@ fn tile_rows(t: u8, centre: char) -> [String; 3] {
     ]
 }
 
-/// The board as the seed draws it: each tile 3 text rows of 7 characters; `@` the figure,
+/// The board as the original program draws it: each tile 3 text rows of 7 characters; `@` the figure,
 /// `s` the entrance, `g` the exit, `*` other cells. Arrows in the margin mark pushable lines
 /// (`>`/`<` rows pushed from the left/right, `v`/`^` columns pushed from the top/bottom).
 fn draw(b: &Board, s: &State) -> String {

@@ -1,14 +1,14 @@
 //! The dynamic labyrinth: a board of tiles (tokens) whose marked rows and columns shift when
 //! the free token is pushed in, and a figure that walks along open connections to the exit.
 //!
-//! # Text format (extends the seed's `Puzzle_6.CSV`)
+//! # Text format (extends the original `Puzzle_6.CSV`)
 //!
 //! * Blank lines and lines starting with `#` are ignored.
 //! * A *board line* is a `;`-separated list of token codes, one line per row, row 0 at the top.
 //!   All board lines must have the same number of fields.
-//! * The *free token* is the last data line (a single code) — exactly as in the seed's file —
+//! * The *free token* is the last data line (a single code) — exactly as in the original puzzle's file —
 //!   or is given by a directive `free = CODE`.
-//! * Token codes: the seed's digits `0`..`9` (table in `shared/data/README.md`), or any set of
+//! * Token codes: the original puzzle's digits `0`..`9` (table in `data/README.md`), or any set of
 //!   the letters `L`, `R`, `U`, `D` naming the open sides (`UD` = vertical straight, `LRUD` =
 //!   cross), or `.` for a closed tile.
 //! * Optional directives `key = value` (anywhere, one per line):
@@ -20,11 +20,14 @@
 //!     pushable lines and the side where the token is pushed in (the line shifts away from it).
 //!     `push = none` makes the board static.
 //!
-//! Defaults (the seed's conventions, for a 5x4 board exactly the seed's): entrance at the last
+//! Defaults (the original puzzle's conventions, for a 5x4 board exactly the original puzzle's): entrance at the last
 //! row, column 1 (column 0 on a one-column board); exit at row 0, last column, open upwards;
 //! rows 1.. are pushable, even rows from the left, odd rows from the right.
 
 use heurist::{Heuristic, Problem, Successors};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::fmt;
 
 /// Open side bits of a tile.
@@ -36,8 +39,8 @@ pub const UP: u8 = 4;
 /// Lower side open.
 pub const DOWN: u8 = 8;
 
-/// The seed's token codes 0..9 as side masks.
-pub const SEED_CODES: [u8; 10] = [
+/// The original puzzle's token codes 0..9 as side masks.
+pub const TOKEN_CODES: [u8; 10] = [
     RIGHT | DOWN,
     LEFT | DOWN,
     RIGHT | UP,
@@ -73,9 +76,9 @@ pub fn side_name(d: u8) -> &'static str {
     }
 }
 
-/// Text code of a tile: the seed's digit when it has one, else its letters.
+/// Text code of a tile: the original puzzle's digit when it has one, else its letters.
 pub fn tile_code(t: u8) -> String {
-    if let Some(i) = SEED_CODES.iter().position(|&c| c == t) {
+    if let Some(i) = TOKEN_CODES.iter().position(|&c| c == t) {
         return i.to_string();
     }
     if t == 0 {
@@ -95,7 +98,7 @@ pub fn parse_tile(s: &str) -> Option<u8> {
     let s = s.trim();
     if s.len() == 1 {
         if let Some(d) = s.chars().next().and_then(|c| c.to_digit(10)) {
-            return Some(SEED_CODES[d as usize]);
+            return Some(TOKEN_CODES[d as usize]);
         }
         if s == "." {
             return Some(0);
@@ -211,7 +214,7 @@ fn err(line: usize, field: Option<usize>, message: impl Into<String>) -> ParseEr
 pub enum CostModel {
     /// A push costs 1, a walk of any length costs 1.
     Moves,
-    /// A push costs 1, every single step of the figure costs 1 (the seed's counting).
+    /// A push costs 1, every single step of the figure costs 1 (the original puzzle's counting).
     Steps,
 }
 
@@ -595,30 +598,36 @@ impl Board {
         s
     }
 
-    /// Random board: tiles from the seed's ten codes, up to `rows/2+1` pushable rows and
+    /// Random board: tiles from the original puzzle's ten codes, up to `rows/2+1` pushable rows and
     /// `cols/2+1` pushable columns (at least one line), random directions, entrance and exit
-    /// on distinct border cells. Deterministic in `seed`.
+    /// on distinct border cells.
+    ///
+    /// The randomness comes from a [`ChaCha8Rng`] seeded with `seed`, so the board is
+    /// reproducible from the seed: the same board on every platform and with every `rand`
+    /// version. (Boards differ from those of version 0.1, which used its own generator.)
     pub fn generate(rows: usize, cols: usize, seed: u64) -> Board {
-        let mut rng = SplitMix(seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let n = rows * cols;
-        let tiles: Vec<u8> = (0..n).map(|_| SEED_CODES[rng.below(10)]).collect();
-        let free = SEED_CODES[rng.below(10)];
+        let tiles: Vec<u8> = (0..n)
+            .map(|_| *TOKEN_CODES.choose(&mut rng).unwrap())
+            .collect();
+        let free = *TOKEN_CODES.choose(&mut rng).unwrap();
         let mut lines = Vec::new();
         for r in 0..rows {
-            if cols > 1 && rng.below(2) == 0 {
-                let f = if rng.below(2) == 0 { LEFT } else { RIGHT };
+            if cols > 1 && rng.gen_bool(0.5) {
+                let f = if rng.gen_bool(0.5) { LEFT } else { RIGHT };
                 lines.push(Line::new(Axis::Row, r, f, rows, cols));
             }
         }
         for c in 0..cols {
-            if rows > 1 && rng.below(2) == 0 {
-                let f = if rng.below(2) == 0 { UP } else { DOWN };
+            if rows > 1 && rng.gen_bool(0.5) {
+                let f = if rng.gen_bool(0.5) { UP } else { DOWN };
                 lines.push(Line::new(Axis::Col, c, f, rows, cols));
             }
         }
         if lines.is_empty() && (rows > 1 || cols > 1) {
             if rows > 1 {
-                lines.push(Line::new(Axis::Col, rng.below(cols), UP, rows, cols));
+                lines.push(Line::new(Axis::Col, rng.gen_range(0..cols), UP, rows, cols));
             } else {
                 lines.push(Line::new(Axis::Row, 0, LEFT, rows, cols));
             }
@@ -627,11 +636,11 @@ impl Board {
             .flat_map(|r| (0..cols).map(move |c| (r, c)))
             .filter(|&(r, c)| r == 0 || c == 0 || r + 1 == rows || c + 1 == cols)
             .collect();
-        let start = border[rng.below(border.len())];
-        let mut exit = border[rng.below(border.len())];
+        let start = *border.choose(&mut rng).unwrap();
+        let mut exit = *border.choose(&mut rng).unwrap();
         if border.len() > 1 {
             while exit == start {
-                exit = border[rng.below(border.len())];
+                exit = *border.choose(&mut rng).unwrap();
             }
         }
         Board {
@@ -807,22 +816,6 @@ impl Board {
     }
 }
 
-/// A tiny deterministic generator (SplitMix64), so the model needs no `rand`.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// The search problem: a board under a cost model.
 pub struct Labyrinth {
     /// The board.
@@ -923,7 +916,7 @@ pub enum HeuristicKind {
     Lookahead,
     /// max([`wrap_manhattan`], [`lookahead`]): admissible under the steps model only.
     Steps,
-    /// The seed's plain Manhattan distance to the exit: admissible under neither model.
+    /// The original puzzle's plain Manhattan distance to the exit: admissible under neither model.
     Manhattan,
 }
 
@@ -962,5 +955,5 @@ impl Heuristic<Labyrinth> for LabHeuristic<'_> {
     }
 }
 
-/// The built-in instance: the seed's `Puzzle_6.CSV`, unchanged.
+/// The built-in instance: the original `Puzzle_6.CSV`, unchanged.
 pub const PUZZLE_6: &str = "2;4;6;7\n1;5;3;4\n9;0;2;3\n6;4;5;1\n0;8;6;9\n7\n";

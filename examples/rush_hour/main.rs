@@ -3,10 +3,10 @@
 //!
 //! ```text
 //! cargo run --release --example rush_hour                      # course board 1, step by step
-//! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour9x9_6.csv --metric steps
+//! cargo run --release --example rush_hour -- data/rush_hour/Rushhour9x9_6.csv --metric steps
 //! cargo run --release --example rush_hour -- --board IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM --json
-//! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour12x12_7.csv --algo wastar --prune
-//! cargo run --release --example rush_hour -- ../shared/data/rush_hour/Rushhour12x12_7.csv --prune \
+//! cargo run --release --example rush_hour -- data/rush_hour/Rushhour12x12_7.csv --algo wastar --prune
+//! cargo run --release --example rush_hour -- data/rush_hour/Rushhour12x12_7.csv --prune \
 //!     --heuristic deep --cost-bound 24 --max-states 330000000 --progress 120
 //!     # proves that no solution of at most 24 moves exists, so the 25 above are optimal
 //!     # (289 M states, 32 min, 18.6 GB)
@@ -491,12 +491,18 @@ fn study(n: usize, seed: u64) {
         "hardest 6x6".into(),
         Board::parse_compact("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM").unwrap(),
     ));
-    for name in ["Rushhour6x6_2", "Rushhour6x6_3"] {
-        let path = format!("../shared/data/rush_hour/{name}.csv");
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            if let Ok(b) = Board::parse_csv(&text, 6) {
-                rows.push((format!("course {}", &name[8..]), b));
-            }
+    for (name, text) in [
+        (
+            "6x6_2",
+            include_str!("../../data/rush_hour/Rushhour6x6_2.csv"),
+        ),
+        (
+            "6x6_3",
+            include_str!("../../data/rush_hour/Rushhour6x6_3.csv"),
+        ),
+    ] {
+        if let Ok(b) = Board::parse_csv(text, 6) {
+            rows.push((format!("course {name}"), b));
         }
     }
     for (k, min) in [10, 15, 20, 25].into_iter().enumerate() {

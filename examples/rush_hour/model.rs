@@ -10,8 +10,8 @@ use std::fmt;
 use std::hash::Hash;
 
 use heurist::{Heuristic, Problem, Successors};
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use smallvec::SmallVec;
 
 /// The largest board side supported (positions are stored in 4 bits).
@@ -2145,7 +2145,7 @@ fn gen_name(k: usize) -> String {
 
 /// A random board of side `size` with the red car (named `X`) in row `(size-1)/2`, not at
 /// the exit, and up to `count` other vehicles placed at random free spots (about 1/4 trucks).
-pub fn random_board(size: usize, count: usize, rng: &mut StdRng) -> Board {
+pub fn random_board(size: usize, count: usize, rng: &mut ChaCha8Rng) -> Board {
     let xr = (size - 1) / 2;
     let xc = rng.gen_range(0..size - 2);
     let mut b = Board {
@@ -2170,7 +2170,7 @@ pub fn random_board(size: usize, count: usize, rng: &mut StdRng) -> Board {
 
 /// Tries to add one random vehicle at a random free spot; `true` if it fit. A horizontal
 /// vehicle is never placed in the red car's row right of it (that board is unsolvable).
-pub fn try_add_vehicle(b: &mut Board, rng: &mut StdRng) -> bool {
+pub fn try_add_vehicle(b: &mut Board, rng: &mut ChaCha8Rng) -> bool {
     let size = b.size;
     let horizontal = rng.gen_bool(0.5);
     let len = if rng.gen_bool(0.25) { 3 } else { 2 };
@@ -2214,9 +2214,12 @@ pub fn rename(b: &mut Board) {
     }
 }
 
-/// A seeded random generator for [`random_board`].
-pub fn rng(seed: u64) -> StdRng {
-    StdRng::seed_from_u64(seed)
+/// The seeded random generator of [`random_board`], [`generate`] and the study: a
+/// [`ChaCha8Rng`], so boards are reproducible from the seed (the same boards on every
+/// platform and with every `rand` version). They differ from those of version 0.1, which
+/// used `rand`'s `StdRng`.
+pub fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
 }
 
 /// The same board with no goal: searching it exhaustively counts the reachable states.

@@ -1,12 +1,12 @@
-//! Treasure hunt: find the coins from the clues (seed 004, "Lovac na blago").
+//! Treasure hunt: find the coins from the clues ("Lovac na blago").
 //!
 //! ```text
-//! cargo run --release --example treasure                      # the seed's first 10x10 grid
+//! cargo run --release --example treasure                      # the original puzzle's first 10x10 grid
 //! cargo run --release --example treasure -- grid.txt --algo astar --heuristic ratio --all
 //! cargo run --release --example treasure -- --generate 20x20 --seed 7
 //! ```
 //!
-//! Coordinates are 0-based `(row, column)`, as in the seed.
+//! Coordinates are 0-based `(row, column)`, as in the original puzzle.
 
 // Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
 #[allow(dead_code)]
@@ -22,7 +22,7 @@ use serde_json::json;
 
 use model::{check_placement, generate, Grid, HeuristicKind, Placement, Treasure};
 
-/// The seed's example (a), the first 10x10 grid of the original assignment.
+/// The original puzzle's example (a), the first 10x10 grid of the original assignment.
 const BUILT_IN: &str = "\
 ......2.2.
 .01..34.3.
@@ -56,8 +56,8 @@ enum Algo {
 enum Heur {
     /// No estimate.
     Zero,
-    /// The seed's: sum of the remaining deficits (overestimates).
-    Seed,
+    /// The original puzzle's: sum of the remaining deficits (overestimates).
+    Original,
     /// Largest single deficit (admissible).
     Max,
     /// Deficit sum / most clues one open cell serves, rounded up (admissible).
@@ -70,7 +70,7 @@ impl From<Heur> for HeuristicKind {
     fn from(h: Heur) -> Self {
         match h {
             Heur::Zero => HeuristicKind::Zero,
-            Heur::Seed => HeuristicKind::Seed,
+            Heur::Original => HeuristicKind::Original,
             Heur::Max => HeuristicKind::Max,
             Heur::Ratio => HeuristicKind::Ratio,
             Heur::Best => HeuristicKind::Best,
@@ -82,7 +82,7 @@ impl From<Heur> for HeuristicKind {
 #[derive(Parser, Debug)]
 #[command(version)]
 struct Cli {
-    /// Grid file: one line per row, '.' empty, 0-8 a clue. Default: the seed's grid (a).
+    /// Grid file: one line per row, '.' empty, 0-8 a clue. Default: the original puzzle's grid (a).
     file: Option<PathBuf>,
     /// Search algorithm.
     #[arg(long, value_enum, default_value_t = Algo::Dfs)]
@@ -102,7 +102,7 @@ struct Cli {
     /// Print a random grid with a unique solution, e.g. `--generate 20x20`.
     #[arg(long, value_name = "RxC")]
     generate: Option<String>,
-    /// Seed for --generate.
+    /// Seed for --generate (ChaCha8: the same seed gives the same grid on every platform).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Coin density for --generate.

@@ -16,6 +16,9 @@ use std::fmt;
 use std::time::Instant;
 
 use heurist::{Problem, Successors};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use smallvec::SmallVec;
 
 /// Offsets of the eight neighbours of a cell.
@@ -272,9 +275,9 @@ impl Scratch {
 pub enum HeuristicKind {
     /// 0 everywhere.
     Zero,
-    /// The seed's: sum of the clues' remaining deficits. Overestimates (one coin can serve
+    /// The original puzzle's: sum of the clues' remaining deficits. Overestimates (one coin can serve
     /// several clues), so A* with it need not find the fewest coins.
-    Seed,
+    Original,
     /// The largest single deficit (admissible: a coin serves a clue at most once).
     Max,
     /// The deficit sum divided by the most clues one still-open cell can serve, rounded up
@@ -288,7 +291,7 @@ impl HeuristicKind {
     /// All kinds, for benchmarks and tests.
     pub const ALL: [HeuristicKind; 5] = [
         HeuristicKind::Zero,
-        HeuristicKind::Seed,
+        HeuristicKind::Original,
         HeuristicKind::Max,
         HeuristicKind::Ratio,
         HeuristicKind::Best,
@@ -298,7 +301,7 @@ impl HeuristicKind {
     pub fn name(self) -> &'static str {
         match self {
             HeuristicKind::Zero => "zero",
-            HeuristicKind::Seed => "seed",
+            HeuristicKind::Original => "original",
             HeuristicKind::Max => "max",
             HeuristicKind::Ratio => "ratio",
             HeuristicKind::Best => "best",
@@ -307,7 +310,7 @@ impl HeuristicKind {
 
     /// Whether it never overestimates.
     pub fn admissible(self) -> bool {
-        self != HeuristicKind::Seed
+        self != HeuristicKind::Original
     }
 }
 
@@ -483,7 +486,7 @@ impl Treasure {
     pub fn estimate(&self, kind: HeuristicKind, s: &Placement) -> u32 {
         match kind {
             HeuristicKind::Zero => 0,
-            HeuristicKind::Seed => s.deficit,
+            HeuristicKind::Original => s.deficit,
             HeuristicKind::Max => self.max_deficit(s),
             HeuristicKind::Ratio => self.ratio(s),
             HeuristicKind::Best => self.max_deficit(s).max(self.ratio(s)),
@@ -715,30 +718,6 @@ impl Treasure {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so `--seed` grids never change.
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-
-    /// `true` with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p
-    }
-}
-
 /// Clue values of every non-coin cell for the coin layout `coin`.
 fn all_clues(rows: usize, cols: usize, coin: &[bool]) -> Grid {
     let mut g = Grid {
@@ -764,6 +743,10 @@ fn all_clues(rows: usize, cols: usize, coin: &[bool]) -> Grid {
 /// `seed`. Coins are scattered with density `coin_density`; every non-coin cell starts as a
 /// clue (a unique puzzle), then clues are removed in random order as long as the solution
 /// stays unique and at least `keep` of the cells stay clues. Also returns the solution.
+///
+/// The randomness comes from a [`ChaCha8Rng`] seeded with `seed`, so the output is
+/// reproducible from the seed: the same grid on every platform and with every `rand`
+/// version. (Grids differ from those of version 0.1, which used its own generator.)
 pub fn generate(
     rows: usize,
     cols: usize,
@@ -772,8 +755,10 @@ pub fn generate(
     keep: f64,
 ) -> (Grid, Vec<(usize, usize)>) {
     assert!(rows > 0 && cols > 0);
-    let mut rng = SplitMix64(seed ^ 0x7265_6173_7572_6521);
-    let mut coin: Vec<bool> = (0..rows * cols).map(|_| rng.chance(coin_density)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut coin: Vec<bool> = (0..rows * cols)
+        .map(|_| rng.gen_bool(coin_density))
+        .collect();
     // A coin needs a non-coin neighbour to be seen by a clue.
     let probe = Grid {
         rows,
@@ -789,9 +774,7 @@ pub fn generate(
     }
     let mut grid = all_clues(rows, cols, &coin);
     let mut order: Vec<usize> = (0..rows * cols).filter(|&i| !coin[i]).collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
+    order.shuffle(&mut rng);
     let min_clues = (keep * (rows * cols) as f64).ceil() as usize;
     let mut clues = order.len();
     for &cell in &order {

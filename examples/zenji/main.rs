@@ -1,8 +1,8 @@
 //! Zenji: turn pipe tiles so that water flows from the source (top-left) to the drain
-//! (bottom-right) with the fewest 90-degree clockwise turns (seed 001, German).
+//! (bottom-right) with the fewest 90-degree clockwise turns.
 //!
 //! ```text
-//! cargo run --example zenji                                  # the seed's 4x4 map, base rules, A*
+//! cargo run --example zenji                                  # the original puzzle's 4x4 map, base rules, A*
 //! cargo run --example zenji -- map.txt --rules free --algo idastar --heuristic relaxed
 //! cargo run --example zenji -- --json
 //! cargo run --example zenji -- --generate 20x20 --seed 7 > big.txt
@@ -34,9 +34,9 @@ use model::{
     OUTLET, SIDE_NAMES, SOURCE,
 };
 
-/// The example map of the seed document (also `../shared/data/zenji/example.txt`).
+/// The example map of the original puzzle description (also `data/zenji/example.txt`).
 const BUILT_IN: &str = "\
-# The example map from the Zenji seed (4 x 4), doors N E S W:
+# The example map from the original Zenji puzzle (4 x 4), doors N E S W:
 # 0 blocked, 1 inlet, 2 outlet, 3 source, 4 drain.
 3223 2010 1221 0000
 0000 0012 0122 0021
@@ -64,7 +64,7 @@ enum Algo {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum RuleSet {
-    /// The seed's base task: water flows only rightwards or downwards.
+    /// The original puzzle's base task: water flows only rightwards or downwards.
     Base,
     /// Water may flow in any direction, each tile at most once.
     Free,
@@ -74,8 +74,8 @@ enum RuleSet {
 enum Heur {
     /// No estimate.
     Zero,
-    /// The seed's 2·(Δrow+Δcol): overestimates, A* may miss the cheapest flow.
-    Seed,
+    /// The original puzzle's 2·(Δrow+Δcol): overestimates, A* may miss the cheapest flow.
+    Original,
     /// Turns the current tile needs at least to pass the water on (admissible).
     Local,
     /// Exact cost if tiles could be revisited, by a backward Dijkstra (admissible).
@@ -86,7 +86,7 @@ impl From<Heur> for HeuristicKind {
     fn from(h: Heur) -> Self {
         match h {
             Heur::Zero => HeuristicKind::Zero,
-            Heur::Seed => HeuristicKind::Seed,
+            Heur::Original => HeuristicKind::Original,
             Heur::Local => HeuristicKind::Local,
             Heur::Relaxed => HeuristicKind::Relaxed,
         }
@@ -99,7 +99,7 @@ impl From<Heur> for HeuristicKind {
 #[command(version)]
 struct Cli {
     /// Map file: one line per row, one word per tile with its doors N E S W (0 blocked,
-    /// 1 inlet, 2 outlet, 3 source, 4 drain); '#' comment lines. Default: the seed's map.
+    /// 1 inlet, 2 outlet, 3 source, 4 drain); '#' comment lines. Default: the original puzzle's map.
     file: Option<PathBuf>,
     /// Rule set.
     #[arg(long, value_enum, default_value_t = RuleSet::Base)]
@@ -116,7 +116,7 @@ struct Cli {
     /// Print a random solvable map of ROWSxCOLS tiles, e.g. `--generate 20x20`.
     #[arg(long, value_name = "RxC")]
     generate: Option<String>,
-    /// Seed for --generate.
+    /// Seed for --generate (ChaCha8: the same seed gives the same map on every platform).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Stop the search after this many seconds.
@@ -147,7 +147,7 @@ fn main() -> ExitCode {
         return run_generate(&cli, spec);
     }
     let (name, text) = match &cli.file {
-        None => ("built-in seed map".to_string(), BUILT_IN.to_string()),
+        None => ("built-in example map".to_string(), BUILT_IN.to_string()),
         Some(p) => match std::fs::read_to_string(p) {
             Ok(t) => (p.display().to_string(), t),
             Err(e) => return fail(format!("cannot read {}: {e}", p.display())),
@@ -403,7 +403,7 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
                             " (fewest tiles, NOT necessarily the fewest turns)"
                         }
                         Algo::Astar | Algo::Idastar => {
-                            " (the seed heuristic overestimates: NOT necessarily the minimum)"
+                            " (the doubled-Manhattan heuristic overestimates: NOT necessarily the minimum)"
                         }
                         _ => " (some flow, NOT necessarily the cheapest)",
                     }

@@ -17,10 +17,10 @@
 //! # Heuristics
 //!
 //! * [`HeuristicKind::Zero`].
-//! * [`HeuristicKind::Seed`]: the seed's `h = 2 · (Δrow + Δcol)`. It **overestimates**: a
+//! * [`HeuristicKind::Original`]: the original puzzle's `h = 2 · (Δrow + Δcol)`. It **overestimates**: a
 //!   straight run of tiles that are already turned right costs 0 but gets `h = 2·length`.
 //!   A* with it can return a more expensive flow than the optimum (the test
-//!   `seed_heuristic_makes_astar_suboptimal` shows a map where it does).
+//!   `doubled_manhattan_makes_astar_suboptimal` shows a map where it does).
 //! * [`HeuristicKind::Local`] (admissible, consistent): the turns the current tile needs at
 //!   least to pass the water on toward a tile it may enter.
 //! * [`HeuristicKind::Relaxed`] (admissible, consistent): the exact cheapest cost to the
@@ -31,8 +31,9 @@
 use std::fmt;
 
 use heurist::{Heuristic, Problem, Successors};
-use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use smallvec::SmallVec;
 
 /// Side index: North.
@@ -83,7 +84,7 @@ pub fn rotate(tile: [u8; 4], k: usize) -> [u8; 4] {
 /// Which way the water may flow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
-    /// The seed's base task: only rightwards (East) or downwards (South).
+    /// The original puzzle's base task: only rightwards (East) or downwards (South).
     Base,
     /// Any direction; every tile at most once.
     Free,
@@ -134,7 +135,7 @@ impl Grid {
     /// Largest number of tiles accepted (cell indices are `u16`).
     pub const MAX_CELLS: usize = 1 << 16;
 
-    /// Parses the text format of `../shared/data/zenji/`: one line per row, one word of four
+    /// Parses the text format of `data/zenji/`: one line per row, one word of four
     /// digits (N E S W) per tile; `#` starts a comment line; blank lines are ignored.
     pub fn parse(text: &str) -> Result<Grid, ParseError> {
         let err = |line: usize, column: Option<usize>, message: String| ParseError {
@@ -648,8 +649,8 @@ impl Problem for Zenji {
 pub enum HeuristicKind {
     /// 0 everywhere (A* = Dijkstra).
     Zero,
-    /// The seed's `2 · (Δrow + Δcol)`: overestimates, A* may return a suboptimal flow.
-    Seed,
+    /// The original puzzle's `2 · (Δrow + Δcol)`: overestimates, A* may return a suboptimal flow.
+    Original,
     /// Turns the current tile needs at least to pass the water on (admissible).
     Local,
     /// Exact cost when tiles may be revisited (admissible; exact under the base rules).
@@ -660,21 +661,21 @@ impl HeuristicKind {
     /// All kinds, for tests and benchmarks.
     pub const ALL: [HeuristicKind; 4] = [
         HeuristicKind::Zero,
-        HeuristicKind::Seed,
+        HeuristicKind::Original,
         HeuristicKind::Local,
         HeuristicKind::Relaxed,
     ];
 
     /// Whether it never overestimates.
     pub fn admissible(self) -> bool {
-        self != HeuristicKind::Seed
+        self != HeuristicKind::Original
     }
 
     /// Short name.
     pub fn name(self) -> &'static str {
         match self {
             HeuristicKind::Zero => "zero",
-            HeuristicKind::Seed => "seed",
+            HeuristicKind::Original => "original",
             HeuristicKind::Local => "local",
             HeuristicKind::Relaxed => "relaxed",
         }
@@ -698,7 +699,7 @@ impl Heuristic<Zenji> for ZenjiHeuristic {
         let cell = s.cell as usize;
         match self.kind {
             HeuristicKind::Zero => 0,
-            HeuristicKind::Seed => {
+            HeuristicKind::Original => {
                 let (r, c) = (cell / self.cols, cell % self.cols);
                 let (dr, dc) = (self.drain / self.cols, self.drain % self.cols);
                 debug_assert!(dr < self.rows);
@@ -773,11 +774,15 @@ pub fn check_flow(
 
 /// A random map of `rows x cols` with a flow under both rule sets: a random monotone
 /// (right/down) path whose tiles get an inlet and an outlet in the right places, then a random
-/// turn; all other doors random. Deterministic in `seed`.
+/// turn; all other doors random.
+///
+/// The randomness comes from a [`ChaCha8Rng`] seeded with `seed`, so the map is reproducible
+/// from the seed: the same map on every platform and with every `rand` version. (Maps differ
+/// from those of version 0.1, which used `rand`'s `StdRng`.)
 pub fn generate(rows: usize, cols: usize, seed: u64) -> Grid {
     assert!(rows * cols >= 2 && rows * cols <= Grid::MAX_CELLS);
-    let mut rng = StdRng::seed_from_u64(seed);
-    let door = |rng: &mut StdRng| -> u8 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let door = |rng: &mut ChaCha8Rng| -> u8 {
         match rng.gen_range(0..10) {
             0..=1 => BLOCKED,
             2..=5 => INLET,
@@ -796,10 +801,7 @@ pub fn generate(rows: usize, cols: usize, seed: u64) -> Grid {
         .collect();
     // The monotone path: a shuffle of (rows-1) S and (cols-1) E moves.
     let mut moves: Vec<usize> = [vec![S; rows - 1], vec![E; cols - 1]].concat();
-    for i in (1..moves.len()).rev() {
-        let j = rng.gen_range(0..=i);
-        moves.swap(i, j);
-    }
+    moves.shuffle(&mut rng);
     let grid_shape = Grid {
         rows,
         cols,

@@ -13,7 +13,7 @@
 //! The set is hashbrown's: its lookups mostly meet states in cache, where group probing,
 //! sixteen tags at a time, wins. (A linear-probing set of states by value, its slots read
 //! ahead for a whole batch of successors as A\*'s [`IdTable`](super::id_table::IdTable) is,
-//! measured 1.04-1.6x slower on the Rush Hour boards.)
+//! was slower on the Rush Hour boards.)
 
 use std::hash::Hash;
 use std::mem::{needs_drop, size_of};

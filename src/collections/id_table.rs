@@ -19,7 +19,7 @@ type Slot = Option<NonZeroU64>;
 /// The table is at most 3/4 full: at that load an unsuccessful lookup reads about 8 slots,
 /// one or two cache lines.
 ///
-/// (Slots that also keep small states by value, so that a match needs no node, measured
+/// (Slots that also keep small states by value, so that a match needs no node, were
 /// slower: three times the memory, and the nodes keep the states anyway.)
 pub(crate) struct IdTable {
     slots: Vec<Slot>,
