@@ -389,7 +389,8 @@ pub struct DijkstraReach<'p, 'a, P: Problem + ?Sized> {
     nodes: Vec<(P::State, P::Cost, bool)>,
     index: FxHashMap<P::State, u64>,
     buf: Successors<P::State, P::Action, P::Cost>,
-    cut: bool,
+    /// States reached only beyond the cost bound so far.
+    cut: FxHashSet<P::State>,
     run: Run<'a, P::Cost>,
 }
 
@@ -439,7 +440,7 @@ impl<'a, C: Cost, E> Dijkstra<'a, C, E> {
             nodes: vec![(start, C::ZERO, false)],
             index,
             buf: Successors::new(),
-            cut: false,
+            cut: FxHashSet::default(),
             run: Run::new(&self.limits),
         }
     }
@@ -460,7 +461,8 @@ impl<P: Problem + ?Sized> Iterator for DijkstraReach<'_, '_, P> {
         let bound = self.run.mon.cost_bound();
         loop {
             let Some(Reverse((g, id))) = self.heap.pop() else {
-                self.run.end(self.cut.then_some(StopReason::CostBound));
+                let cut = !self.cut.is_empty();
+                self.run.end(cut.then_some(StopReason::CostBound));
                 return None;
             };
             let node = &mut self.nodes[id as usize];
@@ -483,7 +485,9 @@ impl<P: Problem + ?Sized> Iterator for DijkstraReach<'_, '_, P> {
                 }
                 let g2 = g.saturating_add(succ.cost);
                 if bound.is_some_and(|b| g2 > b) {
-                    self.cut = true;
+                    if !self.index.contains_key(&succ.state) {
+                        self.cut.insert(succ.state);
+                    }
                     continue;
                 }
                 match self.index.get(&succ.state) {
@@ -503,6 +507,9 @@ impl<P: Problem + ?Sized> Iterator for DijkstraReach<'_, '_, P> {
                             return Some((state, g));
                         }
                         let id = self.nodes.len() as u64;
+                        if bound.is_some() {
+                            self.cut.remove(&succ.state);
+                        }
                         self.index.insert(succ.state.clone(), id);
                         self.nodes.push((succ.state, g2, false));
                         self.heap.push(Reverse((g2, id)));
