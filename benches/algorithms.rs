@@ -12,15 +12,11 @@
 //!
 //! Run: `cargo bench --bench algorithms` (a few minutes; flat sampling, 10 samples).
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
 use std::cell::Cell;
 use std::time::Duration;
 
-use common::Declared;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
-use heurist::{OpenList, Options, Problem, Successors, Zero};
+use heurist::{AStar, Bfs, Dijkstra, OpenList, Problem, Successors, Zero};
 use pathfinding::prelude as pf;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -101,11 +97,6 @@ impl Problem for Maze {
             out.push((), n, c);
         }
     }
-
-    /// Every step between free cells can be walked back.
-    fn reversible(&self) -> bool {
-        true
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -166,18 +157,26 @@ impl Problem for Graph {
 // ---------------------------------------------------------------------------------------
 // Runners: one function per (crate, algorithm), returning the cost (BFS: number of steps).
 
-fn opts(list: OpenList) -> Options<'static, u32> {
-    Options::new().open_list(list)
+fn dijkstra(list: OpenList) -> Dijkstra<'static, u32> {
+    Dijkstra::new().open_list(list)
+}
+fn astar(list: OpenList) -> AStar<'static, u32> {
+    AStar::new().open_list(list)
 }
 
+/// BFS with the reversibility hint: every step between free cells can be walked back, so
+/// the duplicate index keeps only the last levels.
 fn maze_ours_bfs(m: &Maze) -> u32 {
-    heurist::bfs(m, 0).solution().unwrap().len() as u32
-}
-fn maze_ours_bfs_all_levels(m: &Maze) -> u32 {
-    heurist::bfs(&Declared(m, false, true), 0)
+    Bfs::new()
+        .reversible(true)
+        .search(m, 0)
         .solution()
         .unwrap()
         .len() as u32
+}
+/// BFS without the hint: the duplicate index keeps every level.
+fn maze_ours_bfs_all_levels(m: &Maze) -> u32 {
+    heurist::bfs(m, 0).solution().unwrap().len() as u32
 }
 fn maze_pf_bfs(m: &Maze) -> u32 {
     let path = pf::bfs(
@@ -188,7 +187,7 @@ fn maze_pf_bfs(m: &Maze) -> u32 {
     path.unwrap().len() as u32 - 1
 }
 fn maze_ours_dijkstra(m: &Maze, list: OpenList) -> u32 {
-    heurist::dijkstra_with(m, 0, opts(list)).cost().unwrap()
+    dijkstra(list).search(m, 0).cost().unwrap()
 }
 fn maze_pf_dijkstra(m: &Maze) -> u32 {
     pf::dijkstra(&0u32, |&s| m.neighbours(s), |&s| s == m.goal)
@@ -197,7 +196,7 @@ fn maze_pf_dijkstra(m: &Maze) -> u32 {
 }
 fn maze_ours_astar(m: &Maze, list: OpenList) -> u32 {
     let h = |s: &u32| m.manhattan(*s);
-    heurist::astar_with(m, 0, h, opts(list)).cost().unwrap()
+    astar(list).search(m, 0, h).cost().unwrap()
 }
 fn maze_pf_astar(m: &Maze) -> u32 {
     pf::astar(
@@ -222,7 +221,7 @@ fn graph_pf_bfs(g: &Graph) -> u32 {
     path.unwrap().len() as u32 - 1
 }
 fn graph_ours_dijkstra(g: &Graph, list: OpenList) -> u32 {
-    heurist::dijkstra_with(g, 0, opts(list)).cost().unwrap()
+    dijkstra(list).search(g, 0).cost().unwrap()
 }
 fn graph_pf_dijkstra(g: &Graph) -> u32 {
     pf::dijkstra(&0u32, |&s| g.neighbours(s), |&s| s == g.goal)
@@ -230,7 +229,7 @@ fn graph_pf_dijkstra(g: &Graph) -> u32 {
         .1
 }
 fn graph_ours_astar(g: &Graph, list: OpenList) -> u32 {
-    heurist::astar_with(g, 0, Zero, opts(list)).cost().unwrap()
+    astar(list).search(g, 0, Zero).cost().unwrap()
 }
 fn graph_pf_astar(g: &Graph) -> u32 {
     pf::astar(&0u32, |&s| g.neighbours(s), |_| 0, |&s| s == g.goal)
@@ -267,9 +266,9 @@ fn maze(c: &mut Criterion) {
     assert_eq!(maze_pf_astar(&m), cost);
     eprintln!("maze 1000x1000: shortest path {cost} steps");
     for list in LISTS {
-        let r = heurist::dijkstra_with(&m, 0, opts(list));
+        let r = dijkstra(list).search(&m, 0);
         eprintln!("  dijkstra {list:?}: {}", r.stats);
-        let r = heurist::astar_with(&m, 0, |s: &u32| m.manhattan(*s), opts(list));
+        let r = astar(list).search(&m, 0, |s: &u32| m.manhattan(*s));
         eprintln!("  astar {list:?}: {}", r.stats);
     }
     let expanded = Cell::new(0u64);
@@ -323,7 +322,7 @@ fn graph(c: &mut Criterion) {
     assert_eq!(graph_pf_astar(&gr), cost);
     eprintln!("graph 100k x 8: bfs {steps} steps, least cost {cost}");
     for list in LISTS {
-        let r = heurist::dijkstra_with(&gr, 0, opts(list));
+        let r = dijkstra(list).search(&gr, 0);
         eprintln!("  dijkstra {list:?}: {}", r.stats);
     }
     let expanded = Cell::new(0u64);

@@ -6,14 +6,14 @@
 //!
 //! `cargo bench --bench treasure -- --quick` (or a filter such as `random20`).
 
-#[allow(dead_code)]
-#[path = "../examples/treasure/model.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../examples/treasure/model/mod.rs"]
 mod model;
 
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use heurist::{CycleCheck, Options, SearchResult};
+use heurist::{CycleCheck, Dfs, IdaStar, Iddfs, SearchResult};
 use model::{generate, Grid, HeuristicKind, Treasure};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/treasure/");
@@ -44,13 +44,15 @@ impl Algo {
 type Run = SearchResult<model::Placement, (usize, usize), u32>;
 
 fn run(p: &Treasure, algo: Algo) -> Run {
-    let parent = || Options::new().cycle_check(CycleCheck::Parent);
+    let parent = CycleCheck::Parent;
     match algo {
         Algo::Bfs => heurist::bfs(p, p.start()),
         Algo::Dfs => heurist::dfs(p, p.start()),
-        Algo::Iddfs => heurist::iddfs_with(p, p.start(), parent()),
+        Algo::Iddfs => Iddfs::new().cycle_check(parent).search(p, p.start()),
         Algo::Astar(h) => heurist::astar(p, p.start(), p.heuristic(h)),
-        Algo::Idastar(h) => heurist::idastar_with(p, p.start(), p.heuristic(h), parent()),
+        Algo::Idastar(h) => IdaStar::new()
+            .cycle_check(parent)
+            .search(p, p.start(), p.heuristic(h)),
         Algo::Greedy(h) => heurist::greedy(p, p.start(), p.heuristic(h)),
     }
 }
@@ -88,7 +90,7 @@ fn report_nodes(title: &str, grids: &[(String, Grid)], with_plain: bool) {
                 r.cost().map_or("!".into(), |c| format!("/{c}"))
             ));
         }
-        let count = p.count_solutions(None, None);
+        let count = p.count_solutions(None, &Dfs::new());
         line.push_str(&format!(
             " count={} ({} nodes)",
             count.solutions, count.expanded
@@ -139,7 +141,7 @@ fn original_grids(c: &mut Criterion) {
                 b.iter(|| run(&plain, Algo::Dfs))
             });
             g.bench_function(BenchmarkId::new("count", name), |b| {
-                b.iter(|| p.count_solutions(None, None))
+                b.iter(|| p.count_solutions(None, &Dfs::new()))
             });
         }
     }
@@ -178,7 +180,7 @@ fn random_grids(c: &mut Criterion) {
             });
         }
         g.bench_function(BenchmarkId::new("count", name), |b| {
-            b.iter(|| p.count_solutions(None, None))
+            b.iter(|| p.count_solutions(None, &Dfs::new()))
         });
     }
     g.bench_function("generate-20x20-s2", |b| {

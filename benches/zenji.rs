@@ -9,10 +9,10 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use heurist::{CycleCheck, Options};
+use heurist::{AStar, CycleCheck, IdaStar};
 
-#[allow(dead_code)]
-#[path = "../examples/zenji/model.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../examples/zenji/model/mod.rs"]
 mod model;
 
 use model::{generate, Grid, HeuristicKind, Rules, Zenji};
@@ -32,13 +32,10 @@ fn solve_all(problems: &[Zenji], algo: Algo, kind: HeuristicKind) -> (u64, u32) 
     for p in problems {
         let h = p.heuristic(kind);
         let r = match algo {
-            Algo::Astar => heurist::astar(p, p.start(), h),
-            Algo::Idastar => heurist::idastar_with(
-                p,
-                p.start(),
-                h,
-                Options::new().cycle_check(CycleCheck::Parent),
-            ),
+            Algo::Astar => AStar::new().search(p, p.start(), h),
+            Algo::Idastar => IdaStar::new()
+                .cycle_check(CycleCheck::Parent)
+                .search(p, p.start(), h),
         };
         expanded += r.stats.expanded;
         cost += r.cost().expect("generated maps are solvable");

@@ -2,12 +2,14 @@
 //! checked by an independent checker written here, and solution counts are compared with a
 //! brute force over all subsets of the cells that may hold a coin.
 
-#[allow(dead_code)]
-#[path = "../examples/treasure/model.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../examples/treasure/model/mod.rs"]
 mod model;
 
-use heurist::{CycleCheck, Options, Outcome, Problem, SearchResult};
-use model::{generate, Grid, HeuristicKind, Placement, Treasure};
+use std::time::Instant;
+
+use heurist::{CycleCheck, Dfs, IdaStar, Iddfs, Outcome, Problem, SearchResult, StopReason};
+use model::{generate, generate_within, Count, Grid, HeuristicKind, Placement, Treasure};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -167,6 +169,46 @@ fn backtrack_count(grid: &Grid) -> u64 {
     )
 }
 
+/// The model's count (the library's enumeration of goal states), without limits.
+fn count(p: &Treasure) -> Count {
+    p.count_solutions(None, &Dfs::new())
+}
+
+/// Counts the goal leaves of the model's canonical tree by a plain depth-first walk written
+/// here (no duplicate detection: the tree meets each coin set once), for comparison with
+/// the library's enumeration; returns (solutions, non-goal nodes expanded, first solution).
+fn tree_walk_count(p: &Treasure) -> (u64, u64, Option<Vec<(usize, usize)>>) {
+    let (mut solutions, mut expanded, mut first) = (0, 0, None);
+    let mut stack = vec![p.start()];
+    let mut buf = heurist::Successors::new();
+    while let Some(s) = stack.pop() {
+        if p.is_goal(&s) {
+            solutions += 1;
+            first.get_or_insert_with(|| p.coins(&s));
+            continue; // a goal is a leaf
+        }
+        expanded += 1;
+        p.successors(&s, &mut buf);
+        let children: Vec<Placement> = buf.drain().map(|x| x.state).collect();
+        // Reversed, so the walk visits children in the order they were generated.
+        stack.extend(children.into_iter().rev());
+    }
+    (solutions, expanded, first)
+}
+
+/// The library's count agrees with [`tree_walk_count`] on the solutions, the nodes
+/// expanded and the first solution.
+fn assert_counts_agree(p: &Treasure, what: &str) -> Count {
+    let c = count(p);
+    assert!(c.complete && c.stopped.is_none(), "{what}");
+    assert_eq!(
+        (c.solutions, c.expanded, c.first.clone()),
+        tree_walk_count(p),
+        "{what}"
+    );
+    c
+}
+
 type Run = SearchResult<Placement, (usize, usize), u32>;
 
 /// Every algorithm of the example, with a label.
@@ -176,7 +218,9 @@ fn all_runs(p: &Treasure) -> Vec<(String, Run)> {
         ("dfs".to_string(), heurist::dfs(p, p.start())),
         (
             "iddfs".to_string(),
-            heurist::iddfs_with(p, p.start(), Options::new().cycle_check(CycleCheck::Parent)),
+            Iddfs::new()
+                .cycle_check(CycleCheck::Parent)
+                .search(p, p.start()),
         ),
     ];
     for kind in HeuristicKind::ALL {
@@ -191,12 +235,9 @@ fn all_runs(p: &Treasure) -> Vec<(String, Run)> {
         ));
         runs.push((
             format!("idastar/{}", kind.name()),
-            heurist::idastar_with(
-                p,
-                p.start(),
-                &h,
-                Options::new().cycle_check(CycleCheck::Parent),
-            ),
+            IdaStar::new()
+                .cycle_check(CycleCheck::Parent)
+                .search(p, p.start(), &h),
         ));
     }
     runs
@@ -240,7 +281,7 @@ fn seed_grids_solved_by_every_algorithm() {
         let grid = load(name);
         for propagate in [true, false] {
             let p = Treasure::new(grid.clone()).with_propagation(propagate);
-            let count = p.count_solutions(None, None);
+            let count = assert_counts_agree(&p, name);
             assert!(count.complete);
             assert!(count.solutions >= 1, "{name} has a solution");
             let first = count.first.clone().unwrap();
@@ -262,10 +303,8 @@ fn seed_grid_solution_counts() {
     let expected = [("10x10_a.txt", 1), ("10x10_b.txt", 1), ("7x7.txt", 1)];
     for name in SEED_GRIDS {
         let grid = load(name);
-        let on = Treasure::new(grid.clone()).count_solutions(None, None);
-        let off = Treasure::new(grid.clone())
-            .with_propagation(false)
-            .count_solutions(None, None);
+        let on = assert_counts_agree(&Treasure::new(grid.clone()), name);
+        let off = assert_counts_agree(&Treasure::new(grid.clone()).with_propagation(false), name);
         assert_eq!(on.solutions, off.solutions, "{name}");
         assert!(
             on.expanded <= off.expanded,
@@ -288,7 +327,7 @@ fn small_seed_grids_match_independent_counts() {
         let grid = load(name);
         let count = backtrack_count(&grid);
         let p = Treasure::new(grid);
-        assert_eq!(p.count_solutions(None, None).solutions, count, "{name}");
+        assert_eq!(crate::count(&p).solutions, count, "{name}");
     }
 }
 
@@ -354,7 +393,7 @@ fn generated_grids_have_the_unique_generated_solution() {
         // Reproducible from the seed.
         assert_eq!(generate(rows, cols, seed, 0.2, 0.0).0, grid);
         let p = Treasure::new(grid.clone());
-        let count = p.count_solutions(None, None);
+        let count = count(&p);
         assert!(count.complete);
         assert_eq!(count.solutions, 1, "{rows}x{cols} seed {seed}");
         let mut want = coins.clone();
@@ -373,10 +412,27 @@ fn generated_grids_have_the_unique_generated_solution() {
 }
 
 #[test]
+fn generator_gives_up_at_the_deadline_with_a_unique_grid() {
+    // A deadline already past: the first uniqueness check stops, every clue stays.
+    let config = Dfs::new().deadline(Instant::now());
+    let g = generate_within(12, 12, 3, 0.2, 0.0, &config);
+    assert_eq!(g.stopped, Some(StopReason::Deadline));
+    assert!(satisfies(&g.grid, &g.coins));
+    let c = crate::count(&Treasure::new(g.grid.clone()));
+    assert_eq!((c.solutions, c.complete), (1, true));
+    let (full, _) = generate(12, 12, 3, 0.2, 0.0);
+    let clues = |g: &Grid| g.cells.iter().filter(|c| c.is_some()).count();
+    assert!(clues(&g.grid) > clues(&full));
+    // Without limits it runs to the end, as `generate`.
+    let g = generate_within(12, 12, 3, 0.2, 0.0, &Dfs::new());
+    assert_eq!((g.stopped, &g.grid), (None, &full));
+}
+
+#[test]
 fn unsolvable_grids_are_exhausted() {
     for text in ["8.\n..\n", "1.0\n", "2.\n.0\n", "4.\n..\n", "1.2\n"] {
         let p = Treasure::new(Grid::parse(text).unwrap());
-        assert_eq!(p.count_solutions(None, None).solutions, 0);
+        assert_eq!(count(&p).solutions, 0);
         assert!(heurist::dfs(&p, p.start()).is_exhausted(), "{text}");
         assert!(heurist::bfs(&p, p.start()).is_exhausted(), "{text}");
     }
@@ -385,16 +441,16 @@ fn unsolvable_grids_are_exhausted() {
 #[test]
 fn parse_errors_name_line_and_column() {
     let e = Grid::parse("..1.\n.x2.\n").unwrap_err();
-    assert_eq!((e.line, e.column), (2, 2));
+    assert_eq!((e.line, e.column), (Some(2), Some(2)));
     assert!(e.message.contains("'x'"), "{e}");
     let e = Grid::parse("..1.\n.2.\n").unwrap_err();
-    assert_eq!((e.line, e.column), (2, 4));
+    assert_eq!((e.line, e.column), (Some(2), Some(4)));
     let e = Grid::parse("..1.\n.2...\n").unwrap_err();
-    assert_eq!((e.line, e.column), (2, 5));
+    assert_eq!((e.line, e.column), (Some(2), Some(5)));
     let e = Grid::parse("..\n9.\n").unwrap_err();
-    assert_eq!((e.line, e.column), (2, 1));
+    assert_eq!((e.line, e.column), (Some(2), Some(1)));
     let e = Grid::parse("..\n\n..\n").unwrap_err();
-    assert_eq!((e.line, e.column), (2, 1));
+    assert_eq!((e.line, e.column), (Some(2), Some(1)));
     assert!(Grid::parse("\n  \n").is_err());
     let g = Grid::parse("\n0.\r\n.8  \n\n").unwrap();
     assert_eq!((g.rows, g.cols), (2, 2));
@@ -456,15 +512,17 @@ proptest! {
         let (count, fewest) = brute_force(&grid);
         for propagate in [true, false] {
             let p = Treasure::new(grid.clone()).with_propagation(propagate);
-            let c = p.count_solutions(None, None);
+            let c = crate::count(&p);
             prop_assert!(c.complete);
+            let (walked, walked_expanded, _) = tree_walk_count(&p);
+            prop_assert_eq!((c.solutions, c.expanded), (walked, walked_expanded));
             prop_assert_eq!(c.solutions, count, "grid:\n{}", grid.to_text());
             if let Some(first) = &c.first {
                 prop_assert!(satisfies(&grid, first));
             }
             // Limited counts stop early and say so.
             if count >= 2 {
-                let l = p.count_solutions(Some(1), None);
+                let l = p.count_solutions(Some(1), &Dfs::new());
                 prop_assert_eq!(l.solutions, 1);
             }
             check_all_algorithms(&p, count, fewest);

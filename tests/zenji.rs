@@ -2,11 +2,11 @@
 //! here (over all rotations), every returned flow replayed by an independent checker written
 //! here, parse errors, unsolvable maps, the generator, and the doubled-Manhattan heuristic's overestimate.
 
-#[allow(dead_code)]
-#[path = "../examples/zenji/model.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../examples/zenji/model/mod.rs"]
 mod model;
 
-use heurist::{CycleCheck, Options, Outcome, SearchResult};
+use heurist::{AStar, CycleCheck, Greedy, IdaStar, Iddfs, Outcome, SearchResult};
 use model::{generate, Flow, Grid, HeuristicKind, Pass, Rules, Zenji};
 use proptest::prelude::*;
 
@@ -264,10 +264,12 @@ fn all_optimal(p: &Zenji) -> Vec<(String, Option<u32>)> {
         checked(p, &heurist::dijkstra(p, p.start()), "dijkstra"),
     )];
     for kind in HeuristicKind::ALL.into_iter().filter(|k| k.admissible()) {
-        let a = heurist::astar(p, p.start(), p.heuristic(kind));
+        let a = AStar::new().search(p, p.start(), p.heuristic(kind));
         out.push((format!("astar/{}", kind.name()), checked(p, &a, "astar")));
-        let opts = Options::new().cycle_check(CycleCheck::Parent);
-        let i = heurist::idastar_with(p, p.start(), p.heuristic(kind), opts);
+        let i =
+            IdaStar::new()
+                .cycle_check(CycleCheck::Parent)
+                .search(p, p.start(), p.heuristic(kind));
         out.push((
             format!("idastar/{}", kind.name()),
             checked(p, &i, "idastar"),
@@ -280,18 +282,22 @@ fn all_optimal(p: &Zenji) -> Vec<(String, Option<u32>)> {
 /// and agree on solvability.
 fn check_satisficing(p: &Zenji, optimum: Option<u32>) {
     let s = p.start();
-    let deep = Options::new().cycle_check(CycleCheck::Parent);
     let results = [
         ("bfs", heurist::bfs(p, s.clone())),
         ("dfs", heurist::dfs(p, s.clone())),
-        ("iddfs", heurist::iddfs_with(p, s.clone(), deep)),
+        (
+            "iddfs",
+            Iddfs::new()
+                .cycle_check(CycleCheck::Parent)
+                .search(p, s.clone()),
+        ),
         (
             "greedy",
-            heurist::greedy(p, s.clone(), p.heuristic(HeuristicKind::Relaxed)),
+            Greedy::new().search(p, s.clone(), p.heuristic(HeuristicKind::Relaxed)),
         ),
         (
             "astar/original",
-            heurist::astar(p, s.clone(), p.heuristic(HeuristicKind::Original)),
+            AStar::new().search(p, s.clone(), p.heuristic(HeuristicKind::Original)),
         ),
     ];
     for (name, r) in results {
@@ -433,7 +439,7 @@ fn doubled_manhattan_makes_astar_suboptimal() {
     assert_eq!(dijkstra, optimum);
     let seed = checked(
         &p,
-        &heurist::astar(&p, p.start(), p.heuristic(HeuristicKind::Original)),
+        &AStar::new().search(&p, p.start(), p.heuristic(HeuristicKind::Original)),
         "astar/original",
     )
     .unwrap();
@@ -459,7 +465,9 @@ fn find_seed_heuristic_counterexamples() {
         let g = random_grid(3, 3, seed);
         let p = Zenji::new(g.clone(), Rules::Base);
         let opt = heurist::dijkstra(&p, p.start()).cost();
-        let s = heurist::astar(&p, p.start(), p.heuristic(HeuristicKind::Original)).cost();
+        let s = AStar::new()
+            .search(&p, p.start(), p.heuristic(HeuristicKind::Original))
+            .cost();
         assert_eq!(opt.is_some(), s.is_some());
         if s > opt {
             found += 1;
@@ -511,7 +519,7 @@ fn snake_needs_the_free_rules() {
     }
     let (_, path, _) = decode(
         &free,
-        &heurist::astar(&free, free.start(), free.heuristic(HeuristicKind::Local)),
+        &AStar::new().search(&free, free.start(), free.heuristic(HeuristicKind::Local)),
     )
     .unwrap();
     assert_eq!(path.len(), 9);
@@ -533,7 +541,7 @@ fn generated_maps_are_solvable_and_replay() {
         assert_eq!(reparsed, g);
         for rules in [Rules::Base, Rules::Free] {
             let p = Zenji::new(g.clone(), rules);
-            let a = heurist::astar(&p, p.start(), p.heuristic(HeuristicKind::Relaxed));
+            let a = AStar::new().search(&p, p.start(), p.heuristic(HeuristicKind::Relaxed));
             let ca = checked(&p, &a, "astar").expect("generated maps are solvable");
             if g.tiles.len() <= 64 || rules == Rules::Base {
                 let d = checked(&p, &heurist::dijkstra(&p, p.start()), "dijkstra");
@@ -547,25 +555,29 @@ fn generated_maps_are_solvable_and_replay() {
 fn parse_errors_name_line_and_column() {
     let err = |t: &str| Grid::parse(t).unwrap_err();
     let e = err("3223 2010\n0000 0512\n1200 1441\n");
-    assert_eq!((e.line, e.column), (2, Some(7)), "{e}");
+    assert_eq!((e.line, e.column), (Some(2), Some(7)), "{e}");
     assert!(e.to_string().contains("'5'"), "{e}");
     let e = err("# comment\n3223 2010 1221\n0000 0012\n");
-    assert_eq!((e.line, e.column), (3, None), "{e}");
+    assert_eq!((e.line, e.column), (Some(3), None), "{e}");
     assert!(e.to_string().contains("ragged"), "{e}");
     let e = err("0220 2010\n0000 1441\n");
-    assert_eq!((e.line, e.column), (1, Some(1)), "{e}");
+    assert_eq!((e.line, e.column), (Some(1), Some(1)), "{e}");
     assert!(e.to_string().contains("source"), "{e}");
     let e = err("3223 2010\n0000 1221\n");
-    assert_eq!((e.line, e.column), (2, Some(6)), "{e}");
+    assert_eq!((e.line, e.column), (Some(2), Some(6)), "{e}");
     assert!(e.to_string().contains("drain"), "{e}");
     let e = err("3223 2013\n0000 1441\n");
-    assert_eq!((e.line, e.column), (1, Some(9)), "{e}");
+    assert_eq!((e.line, e.column), (Some(1), Some(9)), "{e}");
     let e = err("3223 201\n0000 1441\n");
-    assert_eq!((e.line, e.column), (1, Some(6)), "{e}");
+    assert_eq!((e.line, e.column), (Some(1), Some(6)), "{e}");
     let e = err("3223 20101\n0000 1441\n");
-    assert_eq!((e.line, e.column), (1, Some(10)), "{e}");
+    assert_eq!((e.line, e.column), (Some(1), Some(10)), "{e}");
     let e = err("3223 20x1\n0000 1441\n");
-    assert_eq!((e.line, e.column), (1, Some(8)), "{e}");
+    assert_eq!((e.line, e.column), (Some(1), Some(8)), "{e}");
+    // A long token is elided in the message.
+    let e = err(&format!("3223 2{}\n0000 1441\n", "0".repeat(100_000)));
+    assert_eq!((e.line, e.column), (Some(1), Some(10)), "{e}");
+    assert!(e.to_string().len() < 200, "{} bytes", e.to_string().len());
     let e = err("# nothing\n\n");
     assert!(e.to_string().contains("no tiles"), "{e}");
     let e = err("3443\n");

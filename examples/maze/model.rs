@@ -233,9 +233,4 @@ impl Problem for Maze {
             }
         }
     }
-
-    /// A step between free cells can be walked back (the start is a free cell).
-    fn reversible(&self) -> bool {
-        true
-    }
 }

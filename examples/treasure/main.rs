@@ -7,20 +7,32 @@
 //! ```
 //!
 //! Coordinates are 0-based `(row, column)`, as in the original puzzle.
+//!
+//! Exit status: 0 solved or proven unsolvable (and, with `--all`, counted), 1 stopped by a
+//! limit (`--time-limit`, `--max-expansions`, `--max-states`) or cancelled (Ctrl-C: the
+//! result so far is printed), 2 bad input. `--generate` obeys `--time-limit` and Ctrl-C
+//! too: it then prints the grid it has (unique, with more clues than it would have had) and
+//! says that it gave up.
 
+#[path = "../common/mod.rs"]
+mod common;
 // Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 mod model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
-use heurist::{CycleCheck, Options, Outcome, SearchResult};
+use heurist::{
+    AStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, Iddfs, Limits, Outcome,
+    SearchResult, StopReason, WeightedAStar,
+};
 use serde_json::json;
 
-use model::{check_placement, generate, Grid, HeuristicKind, Placement, Treasure};
+use common::cli::{cancel_on_signals, weight, Algo, LimitArgs, EXIT_HELP, EXIT_STOPPED};
+use model::{check_placement, generate_within, Grid, HeuristicKind, Placement, Treasure};
 
 /// The original puzzle's example (a), the first 10x10 grid of the original assignment.
 const BUILT_IN: &str = "\
@@ -35,22 +47,6 @@ const BUILT_IN: &str = "\
 .......3..
 .212..3.2.
 ";
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Algo {
-    /// Breadth-first search (fewest coins).
-    Bfs,
-    /// Depth-first search.
-    Dfs,
-    /// Iterative-deepening DFS (fewest coins).
-    Iddfs,
-    /// A* with --heuristic (fewest coins when the heuristic is admissible).
-    Astar,
-    /// IDA* with --heuristic.
-    Idastar,
-    /// Greedy best-first search on --heuristic.
-    Greedy,
-}
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Heur {
@@ -80,17 +76,21 @@ impl From<Heur> for HeuristicKind {
 
 /// Treasure hunt: clues 0-8 count the coins in the neighbouring cells; find the coins.
 #[derive(Parser, Debug)]
-#[command(version)]
+#[command(version, after_help = EXIT_HELP)]
 struct Cli {
     /// Grid file: one line per row, '.' empty, 0-8 a clue. Default: the original puzzle's grid (a).
     file: Option<PathBuf>,
-    /// Search algorithm.
+    /// Search algorithm (every coin costs 1: bfs, iddfs and dijkstra find the fewest coins).
     #[arg(long, value_enum, default_value_t = Algo::Dfs)]
     algo: Algo,
-    /// Heuristic for astar, idastar and greedy.
+    /// Heuristic for astar, idastar, greedy and wastar.
     #[arg(long, value_enum, default_value_t = Heur::Best)]
     heuristic: Heur,
-    /// Also enumerate and count all solutions and say whether the solution is unique.
+    /// Weight of wastar (1 to 1e6).
+    #[arg(long, value_parser = weight, default_value_t = 2.0)]
+    weight: f64,
+    /// Also enumerate and count all solutions and say whether the solution is unique (within
+    /// the same --time-limit, which the search and the count share, and --max-states).
     #[arg(long)]
     all: bool,
     /// Print one JSON object: {"solved", "coins", "solutions", "expanded"}.
@@ -99,7 +99,8 @@ struct Cli {
     /// Draw the grid after every step, not only at the end.
     #[arg(long)]
     draw_steps: bool,
-    /// Print a random grid with a unique solution, e.g. `--generate 20x20`.
+    /// Print a random grid with a unique solution, e.g. `--generate 20x20`. With
+    /// --time-limit (or Ctrl-C) it stops removing clues there and says so (exit status 1).
     #[arg(long, value_name = "RxC")]
     generate: Option<String>,
     /// Seed for --generate (ChaCha8: the same seed gives the same grid on every platform).
@@ -115,28 +116,29 @@ struct Cli {
     /// Only check each clue's bounds at an expansion, without constraint propagation.
     #[arg(long)]
     no_propagation: bool,
-    /// Stop the search (and the count) after this many seconds.
-    #[arg(long, value_name = "SECS")]
-    time_limit: Option<f64>,
-    /// Stop the search after this many expansions.
-    #[arg(long, value_name = "N")]
-    max_expansions: Option<u64>,
+    /// Search limits. --time-limit bounds the search and the count together (and
+    /// --generate); --max-expansions the search only; --max-states each of them.
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("treasure: {msg}");
-    ExitCode::from(2)
+    common::cli::fail("treasure", msg)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let cancel = cancel_on_signals();
     if let Some(spec) = &cli.generate {
-        return run_generate(&cli, spec);
+        return run_generate(&cli, spec, &cancel);
     }
     let (name, text) = match &cli.file {
         None => ("built-in grid (a)".to_string(), BUILT_IN.to_string()),
-        Some(p) => match std::fs::read_to_string(p) {
-            Ok(t) => (p.display().to_string(), t),
+        Some(p) => match std::fs::read(p) {
+            Ok(bytes) => match common::parse::text(&bytes) {
+                Ok(t) => (p.display().to_string(), t.to_string()),
+                Err(e) => return fail(format!("{}: {e}", p.display())),
+            },
             Err(e) => return fail(format!("cannot read {}: {e}", p.display())),
         },
     };
@@ -144,15 +146,26 @@ fn main() -> ExitCode {
         Ok(g) => g,
         Err(e) => return fail(format!("{name}: {e}")),
     };
-    if let Some(t) = cli.time_limit {
-        if !(t.is_finite() && t >= 0.0) {
-            return fail("--time-limit must be a non-negative number of seconds");
-        }
-    }
-    solve(&cli, &name, grid)
+    solve(&cli, &name, grid, &cancel)
 }
 
-fn run_generate(cli: &Cli, spec: &str) -> ExitCode {
+/// The limits shared by the search, the count and the generator: one deadline for all (a
+/// time limit would start again with each), Ctrl-C, the memory bound.
+fn shared_limits<'a>(cli: &Cli, cancel: &CancelToken) -> Limits<'a, u32> {
+    let mut limits = Limits::new().cancel(cancel.clone());
+    if let Some(t) = cli.limits.time_limit {
+        // A duration too large to add to the current time is no limit.
+        if let Some(deadline) = Instant::now().checked_add(t) {
+            limits = limits.deadline(deadline);
+        }
+    }
+    if cli.limits.max_states > 0 {
+        limits = limits.max_states(cli.limits.max_states);
+    }
+    limits
+}
+
+fn run_generate(cli: &Cli, spec: &str, cancel: &CancelToken) -> ExitCode {
     let parsed = spec.split_once(['x', 'X']).and_then(|(r, c)| {
         Some((
             r.trim().parse::<usize>().ok()?,
@@ -163,22 +176,26 @@ fn run_generate(cli: &Cli, spec: &str) -> ExitCode {
         parsed.filter(|&(r, c)| (1..=64).contains(&r) && (1..=64).contains(&c))
     else {
         return fail(format!(
-            "--generate {spec:?}: expected ROWSxCOLS with 1..=64 each, e.g. 20x20"
+            "--generate {}: expected ROWSxCOLS with 1..=64 each, e.g. 20x20",
+            common::parse::shown(spec)
         ));
     };
     if !(0.0..=1.0).contains(&cli.density) || !(0.0..=1.0).contains(&cli.keep) {
         return fail("--density and --keep must lie in 0..=1");
     }
     let t = Instant::now();
-    let (grid, coins) = generate(rows, cols, cli.seed, cli.density, cli.keep);
+    let config = Dfs::new().limits(shared_limits(cli, cancel));
+    let generated = generate_within(rows, cols, cli.seed, cli.density, cli.keep, &config);
     let elapsed = t.elapsed();
+    let (grid, coins) = (&generated.grid, &generated.coins);
     if cli.json {
         let lines: Vec<String> = grid.to_text().lines().map(str::to_string).collect();
         let coins: Vec<[usize; 2]> = coins.iter().map(|&(r, c)| [r, c]).collect();
-        println!(
-            "{}",
-            json!({"grid": lines, "coins": coins, "seed": cli.seed})
-        );
+        let mut v = json!({"grid": lines, "coins": coins, "seed": cli.seed});
+        if let Some(reason) = generated.stopped {
+            v["stopped"] = json!(reason.as_str());
+        }
+        println!("{v}");
     } else {
         print!("{}", grid.to_text());
         let clues = grid.cells.iter().filter(|c| c.is_some()).count();
@@ -189,43 +206,61 @@ fn run_generate(cli: &Cli, spec: &str) -> ExitCode {
             coins.len()
         );
     }
+    if let Some(reason) = generated.stopped {
+        eprintln!(
+            "treasure: gave up removing clues ({reason}) after {elapsed:.2?}: the grid is unique \
+             but keeps more clues than it would have"
+        );
+        return ExitCode::from(EXIT_STOPPED);
+    }
     ExitCode::SUCCESS
 }
+
+type Run = SearchResult<Placement, (usize, usize), u32>;
 
 fn run_search(
     p: &Treasure,
     algo: Algo,
     kind: HeuristicKind,
-    opts: Options<'_, u32>,
-) -> SearchResult<Placement, (usize, usize), u32> {
+    weight: f64,
+    limits: Limits<'_, u32>,
+) -> Run {
     let h = p.heuristic(kind);
     let start = p.start();
+    // The canonical tree has no cycles: the parent check is enough and cheap.
+    let parent = CycleCheck::Parent;
     match algo {
-        Algo::Bfs => heurist::bfs_with(p, start, opts),
-        Algo::Dfs => heurist::dfs_with(p, start, opts),
-        // The canonical tree has no cycles: the parent check is enough and cheap.
-        Algo::Iddfs => heurist::iddfs_with(p, start, opts.cycle_check(CycleCheck::Parent)),
-        Algo::Astar => heurist::astar_with(p, start, h, opts),
-        Algo::Idastar => heurist::idastar_with(p, start, h, opts.cycle_check(CycleCheck::Parent)),
-        Algo::Greedy => heurist::greedy_with(p, start, h, opts),
+        Algo::Bfs => Bfs::new().limits(limits).search(p, start),
+        Algo::Dfs => Dfs::new().limits(limits).search(p, start),
+        Algo::Iddfs => Iddfs::new()
+            .limits(limits)
+            .cycle_check(parent)
+            .search(p, start),
+        Algo::Dijkstra => Dijkstra::new().limits(limits).search(p, start),
+        Algo::Astar => AStar::new().limits(limits).search(p, start, h),
+        Algo::Idastar => IdaStar::new()
+            .limits(limits)
+            .cycle_check(parent)
+            .search(p, start, h),
+        Algo::Greedy => Greedy::new().limits(limits).search(p, start, h),
+        Algo::Wastar => WeightedAStar::new(weight)
+            .limits(limits)
+            .search(p, start, h),
     }
 }
 
-fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
+fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
     let p = Treasure::new(grid).with_propagation(!cli.no_propagation);
     let kind: HeuristicKind = cli.heuristic.into();
-    let deadline = cli
-        .time_limit
-        .map(|t| Instant::now() + Duration::from_secs_f64(t));
-    let mut opts = Options::new();
-    if let Some(d) = deadline {
-        opts = opts.deadline(d);
+    let shared = shared_limits(cli, cancel);
+    let mut limits = shared.clone();
+    if let Some(n) = cli.limits.max_expansions {
+        limits = limits.max_expansions(n);
     }
-    if let Some(n) = cli.max_expansions {
-        opts = opts.max_expansions(n);
-    }
-    let result = run_search(&p, cli.algo, kind, opts);
-    let count = cli.all.then(|| p.count_solutions(None, deadline));
+    let result = run_search(&p, cli.algo, kind, cli.weight, limits);
+    // Not after a cancelled search: Ctrl-C stops the whole run.
+    let count = (cli.all && result.stop_reason() != Some(StopReason::Cancelled))
+        .then(|| p.count_solutions(None, &Dfs::new().limits(shared)));
     let coins = result.solution().map(|s| p.coins(s.goal()));
     if let Some(c) = &coins {
         // Replay check, independent of the search.
@@ -234,11 +269,8 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
             return ExitCode::from(1);
         }
     }
-    let stopped = match &result.outcome {
-        Outcome::Stopped { reason, .. } => Some(reason.as_str()),
-        _ => None,
-    };
-    let count_incomplete = count.as_ref().is_some_and(|c| !c.complete);
+    let stopped = result.stop_reason().map(StopReason::as_str);
+    let count_incomplete = cli.all && count.as_ref().is_none_or(|c| !c.complete);
 
     if cli.json {
         let solved = match (&coins, stopped) {
@@ -263,11 +295,17 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
         if count_incomplete {
             let seen = count.as_ref().map_or(0, |c| c.solutions);
             out.push_str(&format!(",\"solutions_at_least\":{seen}"));
+            if let Some(reason) = count.as_ref().and_then(|c| c.stopped) {
+                out.push_str(&format!(",\"count_stopped\":{}", json!(reason.as_str())));
+            }
         }
         out.push('}');
         println!("{out}");
     } else {
         print_text(cli, name, &p, &result, kind);
+        if cli.all && count.is_none() {
+            println!("all solutions: not counted (cancelled)");
+        }
         if let Some(c) = &count {
             if c.complete {
                 let verdict = match c.solutions {
@@ -281,28 +319,24 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
                 );
             } else {
                 println!(
-                    "all solutions: count stopped at the time limit after {} solutions ({} nodes)",
-                    c.solutions, c.expanded
+                    "all solutions: count stopped ({}) after {} solutions ({} nodes)",
+                    c.stopped.map_or("a limit", StopReason::as_str),
+                    c.solutions,
+                    c.expanded
                 );
             }
         }
     }
-    if stopped.is_some() && coins.is_none() || count_incomplete {
-        return ExitCode::from(3);
+    if stopped.is_some() || count_incomplete {
+        return ExitCode::from(EXIT_STOPPED);
     }
     ExitCode::SUCCESS
 }
 
-fn print_text(
-    cli: &Cli,
-    name: &str,
-    p: &Treasure,
-    result: &SearchResult<Placement, (usize, usize), u32>,
-    kind: HeuristicKind,
-) {
+fn print_text(cli: &Cli, name: &str, p: &Treasure, result: &Run, kind: HeuristicKind) {
     let grid = p.grid();
     let clues = grid.cells.iter().filter(|c| c.is_some()).count();
-    let uses_h = matches!(cli.algo, Algo::Astar | Algo::Idastar | Algo::Greedy);
+    let uses_h = cli.algo.uses_heuristic();
     println!(
         "{name}: {}x{} grid, {clues} clues, {} cells may hold a coin; {:?}{}",
         grid.rows,

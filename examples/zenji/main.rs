@@ -11,23 +11,31 @@
 //! Coordinates are 0-based `(row, column)`; doors are listed North East South West.
 //!
 //! Exit status: 0 solved or proven unsolvable, 1 search stopped by a limit (`--time-limit`,
-//! `--max-expansions`, `--max-states`), 2 bad input. Under the free rules the state space
+//! `--max-expansions`, `--max-states`) or cancelled (Ctrl-C: the result so far is printed),
+//! 2 bad input. Under the free rules the state space
 //! (tile, entry side, visited tiles) grows exponentially: a map is first checked in the
 //! relaxed space (tiles may be revisited, polynomial), so a map with no flow at all is
 //! reported unsolvable at once; a map whose only flows would need a tile twice must be
 //! exhausted by the search itself, which on large maps can take long (use the limits).
 
+#[path = "../common/mod.rs"]
+mod common;
 // Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 mod model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
-use heurist::{CycleCheck, Options, Outcome, SearchResult};
+use heurist::{
+    AStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, Iddfs, Limits,
+    SearchResult, WeightedAStar,
+};
 use serde_json::json;
+
+use common::cli::{cancel_on_signals, exit_status, weight, Algo, LimitArgs, EXIT_HELP};
 
 use model::{
     check_flow, generate, opposite, Flow, Grid, HeuristicKind, Pass, Rules, Zenji, DRAIN, INLET,
@@ -43,24 +51,6 @@ const BUILT_IN: &str = "\
 0021 1020 1212 0102
 1200 1201 1200 1441
 ";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Algo {
-    /// A* with --heuristic (cheapest flow when the heuristic is admissible).
-    Astar,
-    /// IDA* with --heuristic (cheapest flow when the heuristic is admissible).
-    Idastar,
-    /// Dijkstra (cheapest flow).
-    Dijkstra,
-    /// Breadth-first search: a flow through the fewest tiles, not necessarily the cheapest.
-    Bfs,
-    /// Depth-first search: some flow, not necessarily the cheapest.
-    Dfs,
-    /// Iterative-deepening DFS: a flow through the fewest tiles, not necessarily the cheapest.
-    Iddfs,
-    /// Greedy best-first on --heuristic: some flow, not necessarily the cheapest.
-    Greedy,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum RuleSet {
@@ -96,7 +86,7 @@ impl From<Heur> for HeuristicKind {
 /// Zenji: turn pipe tiles so water flows from the source (top-left) to the drain
 /// (bottom-right) with the fewest 90-degree clockwise turns.
 #[derive(Parser, Debug)]
-#[command(version)]
+#[command(version, after_help = EXIT_HELP)]
 struct Cli {
     /// Map file: one line per row, one word per tile with its doors N E S W (0 blocked,
     /// 1 inlet, 2 outlet, 3 source, 4 drain); '#' comment lines. Default: the original puzzle's map.
@@ -104,12 +94,16 @@ struct Cli {
     /// Rule set.
     #[arg(long, value_enum, default_value_t = RuleSet::Base)]
     rules: RuleSet,
-    /// Search algorithm.
+    /// Search algorithm. bfs and iddfs find a flow through the fewest tiles, dfs and greedy
+    /// some flow, none of them necessarily the cheapest.
     #[arg(long, value_enum, default_value_t = Algo::Astar)]
     algo: Algo,
-    /// Heuristic for astar, idastar and greedy.
+    /// Heuristic for astar, idastar, greedy and wastar.
     #[arg(long, value_enum, default_value_t = Heur::Relaxed)]
     heuristic: Heur,
+    /// Weight of wastar (1 to 1e6): a flow costing at most weight x the minimum.
+    #[arg(long, value_parser = weight, default_value_t = 2.0)]
+    weight: f64,
     /// Print one JSON object: {"solved", "cost", "turns", "path", "expanded"}.
     #[arg(long)]
     json: bool,
@@ -119,37 +113,28 @@ struct Cli {
     /// Seed for --generate (ChaCha8: the same seed gives the same map on every platform).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Stop the search after this many seconds.
-    #[arg(long, value_name = "SECS")]
-    time_limit: Option<f64>,
-    /// Stop the search after this many expansions.
-    #[arg(long, value_name = "N")]
-    max_expansions: Option<u64>,
-    /// Stop the search when it holds this many states (about 160 bytes each on a 20x20 map
-    /// under the free rules); 0 for no limit.
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
-    max_states: usize,
+    /// Search limits (--max-states: about 160 bytes a state on a 20x20 map under the free
+    /// rules).
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("zenji: {msg}");
-    ExitCode::from(2)
+    common::cli::fail("zenji", msg)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(t) = cli.time_limit {
-        if !(t.is_finite() && t >= 0.0) {
-            return fail("--time-limit must be a non-negative number of seconds");
-        }
-    }
     if let Some(spec) = &cli.generate {
         return run_generate(&cli, spec);
     }
     let (name, text) = match &cli.file {
         None => ("built-in example map".to_string(), BUILT_IN.to_string()),
-        Some(p) => match std::fs::read_to_string(p) {
-            Ok(t) => (p.display().to_string(), t),
+        Some(p) => match std::fs::read(p) {
+            Ok(bytes) => match common::parse::text(&bytes) {
+                Ok(t) => (p.display().to_string(), t.to_string()),
+                Err(e) => return fail(format!("{}: {e}", p.display())),
+            },
             Err(e) => return fail(format!("cannot read {}: {e}", p.display())),
         },
     };
@@ -157,7 +142,8 @@ fn main() -> ExitCode {
         Ok(g) => g,
         Err(e) => return fail(format!("{name}: {e}")),
     };
-    solve(&cli, &name, grid)
+    let cancel = cancel_on_signals();
+    solve(&cli, &name, grid, &cancel)
 }
 
 fn run_generate(cli: &Cli, spec: &str) -> ExitCode {
@@ -171,14 +157,15 @@ fn run_generate(cli: &Cli, spec: &str) -> ExitCode {
         parsed.filter(|&(r, c)| (1..=256).contains(&r) && (1..=256).contains(&c) && r * c >= 2)
     else {
         return fail(format!(
-            "--generate {spec:?}: expected ROWSxCOLS with 1..=256 each and at least 2 tiles, e.g. 20x20"
+            "--generate {}: expected ROWSxCOLS with 1..=256 each and at least 2 tiles, e.g. 20x20",
+            common::parse::shown(spec)
         ));
     };
     let t = Instant::now();
     let grid = generate(rows, cols, cli.seed);
     // Verify by solving (base rules, exact heuristic): the map must have a flow.
     let p = Zenji::new(grid.clone(), Rules::Base);
-    let r = heurist::astar(&p, p.start(), p.heuristic(HeuristicKind::Relaxed));
+    let r = AStar::new().search(&p, p.start(), p.heuristic(HeuristicKind::Relaxed));
     let Some(sol) = r.solution() else {
         return fail("internal error: the generated map has no flow");
     };
@@ -202,43 +189,53 @@ fn run_generate(cli: &Cli, spec: &str) -> ExitCode {
 
 type Result_ = SearchResult<Flow, Pass, u32>;
 
-fn run_search(p: &Zenji, algo: Algo, kind: HeuristicKind, opts: Options<'_, u32>) -> Result_ {
+fn run_search(
+    p: &Zenji,
+    algo: Algo,
+    kind: HeuristicKind,
+    weight: f64,
+    limits: Limits<'_, u32>,
+) -> Result_ {
     let start = p.start();
     // Paths never revisit a state (a visited set, or monotone moves): the parent check is
     // enough for the depth-first searches.
+    let parent = CycleCheck::Parent;
     match algo {
-        Algo::Astar => heurist::astar_with(p, start, p.heuristic(kind), opts),
-        Algo::Idastar => heurist::idastar_with(
-            p,
-            start,
-            p.heuristic(kind),
-            opts.cycle_check(CycleCheck::Parent),
-        ),
-        Algo::Dijkstra => heurist::dijkstra_with(p, start, opts),
-        Algo::Bfs => heurist::bfs_with(p, start, opts),
-        Algo::Dfs => heurist::dfs_with(p, start, opts),
-        Algo::Iddfs => heurist::iddfs_with(p, start, opts.cycle_check(CycleCheck::Parent)),
-        Algo::Greedy => heurist::greedy_with(p, start, p.heuristic(kind), opts),
+        Algo::Astar => AStar::new()
+            .limits(limits)
+            .search(p, start, p.heuristic(kind)),
+        Algo::Idastar => {
+            IdaStar::new()
+                .limits(limits)
+                .cycle_check(parent)
+                .search(p, start, p.heuristic(kind))
+        }
+        Algo::Dijkstra => Dijkstra::new().limits(limits).search(p, start),
+        Algo::Bfs => Bfs::new().limits(limits).search(p, start),
+        Algo::Dfs => Dfs::new().limits(limits).search(p, start),
+        Algo::Iddfs => Iddfs::new()
+            .limits(limits)
+            .cycle_check(parent)
+            .search(p, start),
+        Algo::Greedy => Greedy::new()
+            .limits(limits)
+            .search(p, start, p.heuristic(kind)),
+        Algo::Wastar => {
+            WeightedAStar::new(weight)
+                .limits(limits)
+                .search(p, start, p.heuristic(kind))
+        }
     }
 }
 
-fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
+fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
     let rules = match cli.rules {
         RuleSet::Base => Rules::Base,
         RuleSet::Free => Rules::Free,
     };
     let kind: HeuristicKind = cli.heuristic.into();
     let p = Zenji::new(grid, rules);
-    let mut opts = Options::new();
-    if let Some(t) = cli.time_limit {
-        opts = opts.time_limit(Duration::from_secs_f64(t));
-    }
-    if let Some(n) = cli.max_expansions {
-        opts = opts.max_expansions(n);
-    }
-    if cli.max_states > 0 {
-        opts = opts.max_states(cli.max_states);
-    }
+    let limits = cli.limits.limits(cancel);
     // Free rules: the visited set makes the space exponential. If even the relaxed space
     // (tiles may be revisited; polynomial) has no flow, the map is unsolvable: exhausting the
     // relaxed space proves it without enumerating every self-avoiding path.
@@ -246,7 +243,10 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
     let mut relaxed_proof = None;
     if rules == Rules::Free {
         let relaxed = p.relaxed();
-        let r = heurist::dijkstra(&relaxed, relaxed.start());
+        // Polynomial: no limits but Ctrl-C (a stopped check proves nothing; the search runs).
+        let r = Dijkstra::new()
+            .cancel(cancel.clone())
+            .search(&relaxed, relaxed.start());
         if r.is_exhausted() {
             relaxed_proof = Some(r.stats.expanded);
         }
@@ -254,7 +254,7 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
     let result = if relaxed_proof.is_some() {
         None
     } else {
-        Some(run_search(&p, cli.algo, kind, opts))
+        Some(run_search(&p, cli.algo, kind, cli.weight, limits))
     };
     let elapsed = t.elapsed();
     let expanded = result
@@ -278,10 +278,11 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
             }
         }
     }
-    let stopped = result.as_ref().and_then(|r| match &r.outcome {
-        Outcome::Stopped { reason, .. } => Some(reason.as_str()),
-        _ => None,
-    });
+    let stopped = result
+        .as_ref()
+        .and_then(|r| r.stop_reason())
+        .map(|reason| reason.as_str());
+    let status = result.as_ref().map_or(ExitCode::SUCCESS, exit_status);
 
     if cli.json {
         let v = match &decoded {
@@ -310,11 +311,7 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
             }
         };
         println!("{v}");
-        return if stopped.is_some() {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        };
+        return status;
     }
 
     let g = &p.grid;
@@ -327,10 +324,10 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
             Rules::Free => "free (any direction, each tile once)",
         },
         format!("{:?}", cli.algo).to_lowercase(),
-        if matches!(cli.algo, Algo::Astar | Algo::Idastar | Algo::Greedy) {
-            format!(", heuristic: {}", kind.name())
-        } else {
-            String::new()
+        match cli.algo {
+            Algo::Wastar => format!(", heuristic: {}, weight {}", kind.name(), cli.weight),
+            a if a.uses_heuristic() => format!(", heuristic: {}", kind.name()),
+            _ => String::new(),
         }
     );
     println!();
@@ -386,11 +383,14 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
                     .collect();
                 println!("Turns per tile: {}", t.join(", "));
             }
+            // Dijkstra, and A* and IDA* with an admissible heuristic (every step may cost
+            // 0-3 turns, so BFS and IDDFS only minimise the tiles).
             let optimal = match cli.algo {
                 Algo::Dijkstra => true,
                 Algo::Astar | Algo::Idastar => kind.admissible(),
                 _ => false,
             };
+            let bounded = format!(" (at most {} x the minimum)", cli.weight);
             println!(
                 "Total cost: {} turn{}{}",
                 sol.cost,
@@ -405,6 +405,7 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
                         Algo::Astar | Algo::Idastar => {
                             " (the doubled-Manhattan heuristic overestimates: NOT necessarily the minimum)"
                         }
+                        Algo::Wastar if kind.admissible() => bounded.as_str(),
                         _ => " (some flow, NOT necessarily the cheapest)",
                     }
                 }
@@ -439,11 +440,7 @@ fn solve(cli: &Cli, name: &str, grid: Grid) -> ExitCode {
             s.generated, s.stored
         ))
     );
-    if stopped.is_some() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status
 }
 
 /// The map as boxes of 3 lines x 5 characters; arrows show the direction of the water at each
