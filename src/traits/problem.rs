@@ -19,6 +19,10 @@ impl<T: Clone + Eq + Hash> State for T {}
 /// [`successors`](Problem::successors) writes into a buffer owned by the algorithm, which is
 /// cleared and reused, so expanding a node allocates nothing once the buffer has grown.
 ///
+/// That is all a problem is. Move pruning is an optional capability of its own,
+/// [`MovePruning`](crate::MovePruning); hints that one search reads, such as reversibility,
+/// are settings of that search ([`Bfs::reversible`](crate::Bfs::reversible)).
+///
 /// # Examples
 ///
 /// A 4x4 grid with walls; moving to a neighbouring free cell costs 1.

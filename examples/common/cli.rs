@@ -1,0 +1,238 @@
+//! The search flags every puzzle program takes, the search they select, and the exit
+//! status contract.
+
+use std::fmt::Display;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use heurist::{
+    AStar, Bfs, CancelToken, Dfs, Dijkstra, Greedy, Heuristic, IdaStar, Iddfs, Limits, MovePruning,
+    Problem, SearchResult, WeightedAStar,
+};
+
+/// Exit status: solved, or proven unsolvable.
+pub const EXIT_DONE: u8 = 0;
+/// Exit status: stopped by a limit or cancelled.
+pub const EXIT_STOPPED: u8 = 1;
+/// Exit status: bad input or an I/O error.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// The exit status contract, for `--help`.
+pub const EXIT_HELP: &str = "Exit status: 0 solved or proven unsolvable, 1 stopped by a limit or cancelled (Ctrl-C), 2 bad input or I/O error.";
+
+/// Reports `msg` as `program: msg` on stderr; the bad-input exit status.
+pub fn fail(program: &str, msg: impl Display) -> ExitCode {
+    eprintln!("{program}: {msg}");
+    ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// The exit status for a search's result: 0 found or exhausted, 1 stopped.
+pub fn exit_status<S, A, C: Copy>(result: &SearchResult<S, A, C>) -> ExitCode {
+    match result.stop_reason() {
+        Some(_) => ExitCode::from(EXIT_STOPPED),
+        None => ExitCode::from(EXIT_DONE),
+    }
+}
+
+/// The most seconds a duration flag takes (about 31 years): beyond it, a typo.
+const MAX_SECONDS: f64 = 1e9;
+
+/// A duration flag in seconds: a finite, non-negative number up to a billion.
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(secs.is_finite() && (0.0..=MAX_SECONDS).contains(&secs)) {
+        return Err(format!("seconds must be between 0 and {MAX_SECONDS:e}"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// A weight of weighted A*: a finite number from 1 to a million.
+pub fn weight(text: &str) -> Result<f64, String> {
+    let w: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    if !(w.is_finite() && (1.0..=1e6).contains(&w)) {
+        return Err("the weight must be a number from 1 to 1e6".into());
+    }
+    Ok(w)
+}
+
+/// The search algorithms a program offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Algo {
+    /// A* (optimal with an admissible heuristic).
+    Astar,
+    /// IDA* (optimal with an admissible heuristic; memory for the current path only).
+    Idastar,
+    /// Dijkstra (optimal; A* without a heuristic).
+    Dijkstra,
+    /// Breadth-first search (fewest actions).
+    Bfs,
+    /// Depth-first search (some solution).
+    Dfs,
+    /// Iterative-deepening DFS (fewest actions; memory for the current path only).
+    Iddfs,
+    /// Greedy best-first search (some solution, fast).
+    Greedy,
+    /// Weighted A* with --weight (at most weight x optimal).
+    Wastar,
+}
+
+impl Algo {
+    /// Whether the answer has the least cost (with an admissible heuristic where one is
+    /// used) — for BFS and IDDFS: when every action costs the same.
+    pub fn least_cost(self) -> bool {
+        matches!(self, Algo::Astar | Algo::Idastar | Algo::Dijkstra)
+    }
+
+    /// Whether the algorithm reads a heuristic.
+    pub fn uses_heuristic(self) -> bool {
+        matches!(
+            self,
+            Algo::Astar | Algo::Idastar | Algo::Greedy | Algo::Wastar
+        )
+    }
+}
+
+/// The limits every program takes. Memory is bounded by default.
+#[derive(Args, Clone, Debug)]
+pub struct LimitArgs {
+    /// Stop the search after this many seconds.
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
+    pub time_limit: Option<Duration>,
+    /// Stop the search after this many expansions.
+    #[arg(long, value_name = "N")]
+    pub max_expansions: Option<u64>,
+    /// Stop the search when it holds this many states; 0 for no limit.
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    pub max_states: usize,
+}
+
+impl LimitArgs {
+    /// The flags as [`Limits`], with `cancel` as the cancel token.
+    pub fn limits<'a, C>(&self, cancel: &CancelToken) -> Limits<'a, C> {
+        let mut limits = Limits::new().cancel(cancel.clone());
+        if let Some(t) = self.time_limit {
+            limits = limits.time_limit(t);
+        }
+        if let Some(n) = self.max_expansions {
+            limits = limits.max_expansions(n);
+        }
+        if self.max_states > 0 {
+            limits = limits.max_states(self.max_states);
+        }
+        limits
+    }
+}
+
+/// A cancel token that Ctrl-C (and SIGTERM) cancels, so that a search stops and the
+/// program prints what it has. A second signal ends the program at once.
+pub fn cancel_on_signals() -> CancelToken {
+    let token = CancelToken::new();
+    let handle = token.clone();
+    // If the handler cannot be installed (one is already), the signals keep their default.
+    let _ = ctrlc::set_handler(move || {
+        if handle.is_cancelled() {
+            std::process::exit(130);
+        }
+        handle.cancel();
+    });
+    token
+}
+
+/// Runs `algo` on `problem` from `start` under `limits`; `heuristic` guides the algorithms
+/// that read one, `weight` is weighted A*'s.
+pub fn solve<P, H>(
+    algo: Algo,
+    problem: &P,
+    start: P::State,
+    heuristic: H,
+    weight: f64,
+    limits: Limits<'_, P::Cost>,
+) -> SearchResult<P::State, P::Action, P::Cost>
+where
+    P: Problem,
+    H: Heuristic<P>,
+{
+    match algo {
+        Algo::Astar => AStar::new()
+            .limits(limits)
+            .search(problem, start, heuristic),
+        Algo::Idastar => IdaStar::new()
+            .limits(limits)
+            .search(problem, start, heuristic),
+        Algo::Dijkstra => Dijkstra::new().limits(limits).search(problem, start),
+        Algo::Bfs => Bfs::new().limits(limits).search(problem, start),
+        Algo::Dfs => Dfs::new().limits(limits).search(problem, start),
+        Algo::Iddfs => Iddfs::new().limits(limits).search(problem, start),
+        Algo::Greedy => Greedy::new()
+            .limits(limits)
+            .search(problem, start, heuristic),
+        Algo::Wastar => WeightedAStar::new(weight)
+            .limits(limits)
+            .search(problem, start, heuristic),
+    }
+}
+
+/// [`solve`] with move pruning for the optimal algorithms (`bfs` also declares the space
+/// reversible if `reversible`).
+pub fn solve_pruned<P, H>(
+    algo: Algo,
+    problem: &P,
+    start: P::State,
+    heuristic: H,
+    weight: f64,
+    limits: Limits<'_, P::Cost>,
+    reversible: bool,
+) -> SearchResult<P::State, P::Action, P::Cost>
+where
+    P: MovePruning,
+    H: Heuristic<P>,
+{
+    match algo {
+        Algo::Astar => AStar::new()
+            .limits(limits)
+            .move_pruning()
+            .search(problem, start, heuristic),
+        Algo::Idastar => IdaStar::new()
+            .limits(limits)
+            .move_pruning()
+            .search(problem, start, heuristic),
+        Algo::Dijkstra => Dijkstra::new()
+            .limits(limits)
+            .move_pruning()
+            .search(problem, start),
+        Algo::Bfs => Bfs::new()
+            .limits(limits)
+            .reversible(reversible)
+            .move_pruning()
+            .search(problem, start),
+        Algo::Iddfs => Iddfs::new()
+            .limits(limits)
+            .move_pruning()
+            .search(problem, start),
+        _ => solve(algo, problem, start, heuristic, weight, limits),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_weights_are_checked() {
+        assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["-1", "NaN", "inf", "1e20", "x", ""] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+        assert_eq!(weight("2"), Ok(2.0));
+        for bad in ["-1", "NaN", "0", "0.5", "inf"] {
+            assert!(weight(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Puzzle files as text, and parse errors that say where.
+
+use std::fmt;
+
+/// What is wrong with a puzzle file or flag, and where: 1-based line and column (in
+/// characters), when the error has a place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at `line`, `column`.
+    pub fn at(line: usize, column: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            line: Some(line),
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+
+    /// An error on `line` as a whole.
+    pub fn on_line(line: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            line: Some(line),
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error of the input as a whole.
+    pub fn whole(message: impl Into<String>) -> Self {
+        ParseError {
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
+            (Some(l), None) => write!(f, "line {l}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The bytes of a puzzle file as text: UTF-8, with a leading byte-order mark dropped. A
+/// byte that is not UTF-8 is reported at its line and column.
+pub fn text(bytes: &[u8]) -> Result<&str, ParseError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        // valid UTF-8 up to here, so the characters can be counted
+        let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
+        ParseError::at(line, column, "not UTF-8 text")
+    })
+}
+
+/// Reads a puzzle file as text ([`text`]), an unreadable file as an error naming it.
+pub fn read_file(path: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text(&bytes)
+        .map(str::to_owned)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `token` for an error message: at most 24 characters, the rest elided.
+pub fn shown(token: &str) -> String {
+    const MAX: usize = 24;
+    if token.chars().count() <= MAX {
+        format!("{token:?}")
+    } else {
+        let head: String = token.chars().take(MAX).collect();
+        format!("{head:?}...")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_names_the_place_of_a_bad_byte_and_drops_a_bom() {
+        assert_eq!(text(b"\xEF\xBB\xBFab\ncd").unwrap(), "ab\ncd");
+        let e = text(b"ab\nc\xFFd").unwrap_err();
+        assert_eq!((e.line, e.column), (Some(2), Some(2)));
+        assert_eq!(shown("x"), "\"x\"");
+        assert!(shown(&"y".repeat(1000)).len() < 40);
+    }
+}
