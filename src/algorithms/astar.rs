@@ -12,8 +12,8 @@ use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 /// With an admissible heuristic the solution is optimal, also when the heuristic is
 /// inconsistent: a closed state reached again by a cheaper path is reopened (counted in
 /// [`Stats::reopened`](crate::Stats)). Goals are recognised when expanded. Step costs must
-/// not be negative: a search that meets one stops with
-/// [`StopReason::NegativeCost`](crate::StopReason).
+/// not be negative: a negative step the search generates stops it with
+/// [`StopReason::NegativeCost`](crate::StopReason) (one it never generates, it cannot see).
 ///
 /// The heuristic is a closure here; [`AStar`] takes any [`Heuristic`] (one with an
 /// incremental update, [`Zero`](crate::Zero), ...), limits and other settings.

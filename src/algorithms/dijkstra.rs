@@ -6,8 +6,9 @@ use crate::search::{limit_methods, Limits, OpenList};
 use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
 
 /// Dijkstra's algorithm: expands states in order of path cost; the solution has the least
-/// cost. Step costs must not be negative: a search that meets one stops with
-/// [`StopReason::NegativeCost`](crate::StopReason). The same engine as
+/// cost. Step costs must not be negative: a negative step the search generates stops it with
+/// [`StopReason::NegativeCost`](crate::StopReason) (one it never generates, it cannot see).
+/// The same engine as
 /// [`astar`](crate::astar) with the [`Zero`] heuristic.
 ///
 /// # Examples

@@ -13,8 +13,8 @@ use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 /// straight back to the parent is always pruned; by default ([`CycleCheck::Path`]) every
 /// state already on the path is, which makes the search terminate with
 /// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal. Step
-/// costs must not be negative: a search that meets one stops with
-/// [`StopReason::NegativeCost`](crate::StopReason).
+/// costs must not be negative: a negative step the search generates stops it with
+/// [`StopReason::NegativeCost`](crate::StopReason) (one it never generates, it cannot see).
 ///
 /// The heuristic is a closure here; [`IdaStar`] takes any [`Heuristic`], such as one with an
 /// incremental [`estimate_child`](Heuristic::estimate_child), which IDA* calls for every

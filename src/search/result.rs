@@ -136,8 +136,10 @@ pub enum StopReason {
     /// The search was cancelled through a [`CancelToken`](super::CancelToken).
     Cancelled,
     /// A step with a negative cost was generated. Dijkstra, A*, weighted A* and IDA*
-    /// require non-negative step costs; rather than return an answer that may be wrong,
-    /// they stop here.
+    /// require non-negative step costs; rather than go on to an answer that may be wrong,
+    /// they stop at the first negative step they generate. (A search that reaches a goal
+    /// before generating any cannot know of negative steps elsewhere: a problem that has
+    /// them needs another method, such as Bellman-Ford.)
     NegativeCost,
     /// Weighted A* was given a weight that is not a positive, finite number.
     InvalidWeight,
