@@ -13,14 +13,14 @@
 //! Run: `cargo bench --bench fifteen -- --warm-up-time 1 --measurement-time 3`
 
 #[allow(dead_code)]
-#[path = "../examples/fifteen/model.rs"]
+#[path = "../examples/fifteen/model/mod.rs"]
 mod model;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use heurist::{CycleCheck, Heuristic, Options, Problem, Successors};
+use heurist::{AStar, CycleCheck, Heuristic, IdaStar, Problem, Successors};
 use model::*;
 use pathfinding::prelude as pf;
 use rand::SeedableRng;
@@ -47,7 +47,18 @@ fn ida<H: Heuristic<Puzzle>>(
     s: Tiles,
     h: H,
 ) -> heurist::SearchResult<Tiles, Move, u32> {
-    heurist::idastar_with(p, s, h, Options::new().cycle_check(CycleCheck::Parent))
+    IdaStar::new()
+        .cycle_check(CycleCheck::Parent)
+        .search(p, s, h)
+}
+
+/// A* with any heuristic (the quick `heurist::astar` takes closures only).
+fn astar<H: Heuristic<Puzzle>>(
+    p: &Puzzle,
+    s: Tiles,
+    h: H,
+) -> heurist::SearchResult<Tiles, Move, u32> {
+    AStar::new().search(p, s, h)
 }
 
 /// The model's successors as a vector, for `pathfinding`.
@@ -133,7 +144,7 @@ fn heuristics(c: &mut Criterion) {
     macro_rules! both {
         ($name:expr, $h:expr) => {{
             let a = run_a(&|s| {
-                let r = heurist::astar(&p, s, $h);
+                let r = astar(&p, s, $h);
                 (r.cost(), r.stats.expanded)
             });
             let i = run_a(&|s| {
@@ -156,7 +167,7 @@ fn heuristics(c: &mut Criterion) {
                 b.iter(|| {
                     starts
                         .iter()
-                        .map(|&s| heurist::astar(&p, s, $h).stats.expanded)
+                        .map(|&s| astar(&p, s, $h).stats.expanded)
                         .sum::<u64>()
                 })
             });
@@ -203,7 +214,7 @@ fn versus_pathfinding(c: &mut Criterion) {
     let goal = p.goal();
     let md = |s: &Tiles| Manhattan(&p).estimate(s);
     for &s in &starts {
-        let ours = heurist::astar(&p, s, Manhattan(&p)).cost();
+        let ours = astar(&p, s, Manhattan(&p)).cost();
         let theirs = pf::astar(&s, |x| neighbours(&p, x), md, |x| *x == goal).map(|(_, c)| c);
         assert_eq!(ours, theirs);
         let theirs = pf::idastar(&s, |x| neighbours(&p, x), md, |x| *x == goal).map(|(_, c)| c);
@@ -216,7 +227,7 @@ fn versus_pathfinding(c: &mut Criterion) {
         b.iter(|| {
             starts
                 .iter()
-                .map(|&s| heurist::astar(&p, black_box(s), Manhattan(&p)).cost())
+                .map(|&s| astar(&p, black_box(s), Manhattan(&p)).cost())
                 .collect::<Vec<_>>()
         })
     });

@@ -5,11 +5,11 @@
 //! `cargo bench --bench labyrinth` (short runs: sample size 10, 2 s measurement).
 
 #[allow(dead_code)]
-#[path = "../examples/labyrinth/model.rs"]
+#[path = "../examples/labyrinth/model/mod.rs"]
 mod model;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use heurist::{Options, Outcome};
+use heurist::{AStar, Bfs, IdaStar, Outcome};
 use model::{Board, CostModel, HeuristicKind, LabHeuristic, Labyrinth};
 use std::hint::black_box;
 use std::time::Duration;
@@ -26,7 +26,7 @@ fn pick(rows: usize, cols: usize, min_cost: u32) -> (String, Board) {
             board: b.clone(),
             model: CostModel::Moves,
         };
-        let r = heurist::bfs_with(&p, b.start_state(), Options::new().max_states(200_000));
+        let r = Bfs::new().max_states(200_000).search(&p, b.start_state());
         if let Outcome::Found(sol) = r.outcome {
             if sol.cost >= min_cost {
                 return (format!("{rows}x{cols}-s{seed}-opt{}", sol.cost), b);
@@ -71,14 +71,14 @@ fn bench(c: &mut Criterion) {
                     b.iter(|| black_box(heurist::bfs(&p, s).cost()))
                 });
                 group.bench_function(id("astar-zero"), |b| {
-                    b.iter(|| black_box(heurist::astar(&p, s, h(HeuristicKind::Zero)).cost()))
+                    b.iter(|| black_box(AStar::new().search(&p, s, h(HeuristicKind::Zero)).cost()))
                 });
             }
             group.bench_function(id("astar-best"), |b| {
-                b.iter(|| black_box(heurist::astar(&p, s, h(best)).cost()))
+                b.iter(|| black_box(AStar::new().search(&p, s, h(best)).cost()))
             });
             group.bench_function(id("idastar-best"), |b| {
-                b.iter(|| black_box(heurist::idastar(&p, s, h(best)).cost()))
+                b.iter(|| black_box(IdaStar::new().search(&p, s, h(best)).cost()))
             });
             if name == "puzzle6" {
                 group.bench_function(id("iddfs"), |b| {

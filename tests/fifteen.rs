@@ -7,13 +7,13 @@
 //! `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`).
 
 #[allow(dead_code)]
-#[path = "../examples/fifteen/model.rs"]
+#[path = "../examples/fifteen/model/mod.rs"]
 mod model;
 
 use std::collections::{HashMap, VecDeque};
 
 use heurist::pdb::{Builder, Origin, PatternDb};
-use heurist::{CycleCheck, Heuristic, Options, Problem, Successors};
+use heurist::{AStar, CycleCheck, Heuristic, IdaStar, Problem, Successors};
 use model::*;
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -33,7 +33,18 @@ fn idastar<H: Heuristic<Puzzle>>(
     s: Tiles,
     h: H,
 ) -> heurist::SearchResult<Tiles, Move, u32> {
-    heurist::idastar_with(p, s, h, Options::new().cycle_check(CycleCheck::Parent))
+    IdaStar::new()
+        .cycle_check(CycleCheck::Parent)
+        .search(p, s, h)
+}
+
+/// A* with any heuristic (the quick `heurist::astar` takes closures only).
+fn astar<H: Heuristic<Puzzle>>(
+    p: &Puzzle,
+    s: Tiles,
+    h: H,
+) -> heurist::SearchResult<Tiles, Move, u32> {
+    AStar::new().search(p, s, h)
 }
 
 fn moves_of(r: &heurist::SearchResult<Tiles, Move, u32>) -> Vec<Dir> {
@@ -49,7 +60,7 @@ fn seed_instance_takes_six_moves() {
             .tiles,
     );
     assert!(p.is_solvable(start));
-    let r = heurist::astar(&p, start, Misplaced(&p));
+    let r = astar(&p, start, Misplaced(&p));
     assert_eq!(r.cost(), Some(6));
     p.check_solution(start, &moves_of(&r)).unwrap();
     for r in [
@@ -206,14 +217,14 @@ fn exhaustive_3x3_heuristics_and_searches() {
         .collect();
     sample.extend(dist.iter().step_by(997).map(|(&s, &d)| (s, d)));
     for (s, d) in sample {
-        let a = heurist::astar(&p, s, Manhattan(&p));
+        let a = astar(&p, s, Manhattan(&p));
         assert_eq!(a.cost(), Some(d));
         p.check_solution(s, &moves_of(&a)).unwrap();
         assert_eq!(idastar(&p, s, LinearConflict(&p)).cost(), Some(d));
         let i = idastar(&p, s, &pdb);
         assert_eq!(i.cost(), Some(d));
         p.check_solution(s, &moves_of(&i)).unwrap();
-        assert_eq!(heurist::astar(&p, s, Misplaced(&p)).cost(), Some(d));
+        assert_eq!(astar(&p, s, Misplaced(&p)).cost(), Some(d));
     }
 }
 
@@ -237,14 +248,14 @@ fn rectangular_boards_and_unusual_goals() {
         let s = p.scramble(18, &mut rng);
         let d = heurist::bfs(&p, s).cost().unwrap();
         assert_eq!(idastar(&p, s, LinearConflict(&p)).cost(), Some(d));
-        assert_eq!(heurist::astar(&p, s, Manhattan(&p)).cost(), Some(d));
+        assert_eq!(astar(&p, s, Manhattan(&p)).cost(), Some(d));
     }
     // 5x5: a scrambled board solves with A*+Manhattan and with the 6 four-tile databases
     // agrees on the cost.
     let p = Puzzle::new(5, 5, &Puzzle::default_goal(25)).unwrap();
     let s = p.scramble(24, &mut rng);
     assert_eq!(p.blank(p.goal()), 0);
-    let a = heurist::astar(&p, s, LinearConflict(&p));
+    let a = astar(&p, s, LinearConflict(&p));
     let c = a.cost().unwrap();
     p.check_solution(s, &moves_of(&a)).unwrap();
     assert_eq!(idastar(&p, s, Manhattan(&p)).cost(), Some(c));
@@ -370,7 +381,7 @@ proptest! {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let s = p.scramble(len, &mut rng);
         prop_assert!(p.is_solvable(s));
-        let reference = heurist::astar(&p, s, Manhattan(&p)).cost().unwrap();
+        let reference = astar(&p, s, Manhattan(&p)).cost().unwrap();
         prop_assert!(reference as usize <= len);
         prop_assert_eq!(idastar(&p, s, LinearConflict(&p)).cost(), Some(reference));
         prop_assert_eq!(idastar(&p, s, Manhattan(&p)).cost(), Some(reference));

@@ -4,10 +4,10 @@
 //! admissibility, unsolvability proofs, parse errors, and BFS = A* = IDA* on random boards.
 
 #[allow(dead_code)]
-#[path = "../examples/labyrinth/model.rs"]
+#[path = "../examples/labyrinth/model/mod.rs"]
 mod model;
 
-use heurist::{CycleCheck, Options, Outcome, SearchResult};
+use heurist::{AStar, Bfs, CycleCheck, Dfs, IdaStar, Outcome, SearchResult};
 use model::{
     Action, Axis, Board, CostModel, HeuristicKind, LabHeuristic, Labyrinth, State, PUZZLE_6,
 };
@@ -369,13 +369,13 @@ fn puzzle6_optimum_moves_and_steps() {
         let r = heurist::iddfs(&p, s);
         assert_eq!(check_solution(&p, &r), opt, "iddfs {model:?}");
         for k in kinds {
-            let r = heurist::astar(&p, s, h(&b, k));
+            let r = AStar::new().search(&p, s, h(&b, k));
             assert_eq!(check_solution(&p, &r), opt, "astar {model:?} {k:?}");
-            let r = heurist::idastar(&p, s, h(&b, k));
+            let r = IdaStar::new().search(&p, s, h(&b, k));
             assert_eq!(check_solution(&p, &r), opt, "idastar {model:?} {k:?}");
         }
         // DFS is not optimal, but its answer must be a valid solution.
-        let r = heurist::dfs_with(&p, s, Options::new().max_depth(40));
+        let r = Dfs::new().max_depth(40).search(&p, s);
         assert!(check_solution(&p, &r) >= opt);
     }
 }
@@ -462,26 +462,37 @@ fn cheap_unsolvability_proofs_agree_with_exhaustive_search() {
 
 #[test]
 fn parse_errors_name_the_line() {
+    // The column counts characters: field 3 of `1;5;X;4` starts at column 5.
     let e = Board::parse("2;4;6;7\n1;5;X;4\n7\n").unwrap_err();
-    assert_eq!((e.line, e.field), (2, Some(3)));
+    assert_eq!((e.line, e.column), (Some(2), Some(5)));
     assert!(e.message.contains("unknown token code"));
     let e = Board::parse("2;4;6;7\n1;5;3\n7\n").unwrap_err();
-    assert_eq!(e.line, 2);
+    assert_eq!(e.line, Some(2));
     assert!(e.message.contains("ragged"));
     let e = Board::parse("2;4;6;7\n1;5;3;4\n").unwrap_err();
-    assert_eq!(e.line, 2);
+    assert_eq!(e.line, Some(2));
     assert!(e.message.contains("missing free token"));
     let e =
         Board::parse("# c\n\nstart = 2,2\n2;4;6;7\n1;5;3;4\n9;0;2;3\n9;0;2;3\n7\n").unwrap_err();
-    assert_eq!(e.line, 3);
+    assert_eq!((e.line, e.column), (Some(3), Some(9)));
     assert!(e.message.contains("not a border cell"));
     let e = Board::parse("push = row 9 from left\n2;4\n1;5\n7\n").unwrap_err();
-    assert_eq!(e.line, 1);
+    assert_eq!(e.line, Some(1));
+    // Entry 1 of the push list starts at column 8.
     let e = Board::parse("push = diagonal 1 from left\n2;4\n1;5\n7\n").unwrap_err();
-    assert_eq!((e.line, e.field), (1, Some(1)));
+    assert_eq!((e.line, e.column), (Some(1), Some(8)));
     let e = Board::parse("exit = 0,1,left\n2;4\n1;5\n7\n").unwrap_err();
     assert!(e.message.contains("left edge"));
+    assert_eq!((e.line, e.column), (Some(1), Some(8)));
     assert!(Board::parse("").is_err());
+    // The column is the code's own, after any spaces; the message shows line and column.
+    let e = Board::parse("push = none\n9;  ?\n7\n").unwrap_err();
+    assert_eq!((e.line, e.column), (Some(2), Some(5)));
+    assert!(
+        e.to_string()
+            .starts_with("line 2, column 5: unknown token code"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -509,7 +520,7 @@ fn overrides_of_start_and_exit() {
         board: b.clone(),
         model: CostModel::Moves,
     };
-    let r = heurist::astar(&p, b.start_state(), h(&b, HeuristicKind::Lookahead));
+    let r = AStar::new().search(&p, b.start_state(), h(&b, HeuristicKind::Lookahead));
     let opt = ref_optimum(&b, false, 2_000_000);
     assert_eq!(r.cost(), opt);
     if r.is_found() {
@@ -531,8 +542,7 @@ proptest! {
         let model = if steps { CostModel::Steps } else { CostModel::Moves };
         let p = Labyrinth { board: board.clone(), model };
         let s = board.start_state();
-        let limit = Options::new().max_states(300_000);
-        let rb = heurist::bfs_with(&p, s, limit);
+        let rb = Bfs::new().max_states(300_000).search(&p, s);
         prop_assume!(rb.stop_reason().is_none());
         let reference = ref_optimum(&board, steps, 2_000_000);
         prop_assert_eq!(rb.cost(), reference);
@@ -546,7 +556,7 @@ proptest! {
             vec![HeuristicKind::Lookahead]
         };
         for k in kinds {
-            let ra = heurist::astar(&p, s, h(&board, k));
+            let ra = AStar::new().search(&p, s, h(&board, k));
             prop_assert_eq!(ra.cost(), reference, "astar {:?}", k);
             if ra.is_found() {
                 check_solution(&p, &ra);
@@ -559,8 +569,10 @@ proptest! {
                     remaining -= step.cost;
                     st = step.state;
                 }
-                let ri = heurist::idastar_with(&p, s, h(&board, k),
-                    Options::new().max_expansions(3_000_000).cycle_check(CycleCheck::Path));
+                let ri = IdaStar::new()
+                    .max_expansions(3_000_000)
+                    .cycle_check(CycleCheck::Path)
+                    .search(&p, s, h(&board, k));
                 if ri.stop_reason().is_none() {
                     prop_assert_eq!(ri.cost(), reference, "idastar {:?}", k);
                     check_solution(&p, &ri);
@@ -589,7 +601,7 @@ fn generated_boards_mix_solvable_and_unsolvable() {
         if board.unsolvable_reason(&s).is_some() {
             proved += 1;
         }
-        let rb = heurist::bfs_with(&p, s, Options::new().max_states(300_000));
+        let rb = Bfs::new().max_states(300_000).search(&p, s);
         match rb.outcome {
             Outcome::Found(_) => found += 1,
             Outcome::Exhausted => exhausted += 1,
@@ -598,14 +610,13 @@ fn generated_boards_mix_solvable_and_unsolvable() {
                 continue;
             }
         }
-        let ra = heurist::astar(&p, s, h(&board, HeuristicKind::Lookahead));
+        let ra = AStar::new().search(&p, s, h(&board, HeuristicKind::Lookahead));
         assert_eq!(ra.cost(), rb.cost(), "seed {seed}");
         if rb.is_found() {
-            let ri = heurist::idastar_with(
+            let ri = IdaStar::new().max_expansions(3_000_000).search(
                 &p,
                 s,
                 h(&board, HeuristicKind::Lookahead),
-                Options::new().max_expansions(3_000_000),
             );
             if ri.stop_reason().is_none() {
                 assert_eq!(ri.cost(), rb.cost(), "idastar seed {seed}");

@@ -45,6 +45,7 @@ impl fmt::Display for ParseError {
         match (self.line, self.column) {
             (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
             (Some(l), None) => write!(f, "line {l}: {}", self.message),
+            (None, Some(c)) => write!(f, "column {c}: {}", self.message),
             _ => f.write_str(&self.message),
         }
     }

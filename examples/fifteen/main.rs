@@ -8,8 +8,12 @@
 //! cargo run --release --example fifteen -- --tiles "1 2 3 / 4 0 5" --goal "1 2 3 / 4 5 0" --algo astar
 //! ```
 //!
-//! Moves are named after the direction the blank moves.
+//! Moves are named after the direction the blank moves. Ctrl-C stops the search (and a
+//! batch) and prints what it has. Exit status: 0 solved or proven unsolvable, 1 stopped by
+//! a limit or cancelled, 2 bad input.
 
+#[path = "../common/mod.rs"]
+mod common;
 #[allow(dead_code)]
 mod model;
 
@@ -18,7 +22,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use heurist::{CycleCheck, Heuristic, Options, Outcome, SearchResult, StopReason};
+use common::cli::{self, Algo, LimitArgs};
+use heurist::{CycleCheck, Heuristic, IdaStar, Iddfs, Limits, Outcome, SearchResult, StopReason};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use model::{
     default_partition, parse_instances, parse_layout, Dir, Instance, LinearConflict, Manhattan,
@@ -26,19 +31,12 @@ use model::{
 };
 use serde_json::json;
 
+/// The program's name in error messages.
+const PROGRAM: &str = "fifteen";
+
 /// The original puzzle's instance, with its unusual goal.
 const ORIGINAL_START: &str = "0 3 5 7 / 1 11 13 15 / 9 4 6 8 / 2 10 12 14";
 const ORIGINAL_GOAL: &str = "1 3 5 7 / 9 11 13 15 / 2 4 6 8 / 10 12 14 0";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Algo {
-    Astar,
-    Idastar,
-    Bfs,
-    Iddfs,
-    Dijkstra,
-    Wastar,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum HeuristicKind {
@@ -52,7 +50,8 @@ enum HeuristicKind {
 #[derive(Parser, Debug)]
 #[command(
     version,
-    about = "Sliding-tile puzzle (15-puzzle and other sizes, any goal): solve optimally with A*, IDA* and pattern databases"
+    about = "Sliding-tile puzzle (15-puzzle and other sizes, any goal): solve optimally with A*, IDA* and pattern databases",
+    after_help = cli::EXIT_HELP
 )]
 struct Cli {
     /// Instance file: one instance per line (`#` comments; optional leading instance number
@@ -67,18 +66,15 @@ struct Cli {
     /// Search algorithm.
     #[arg(long, value_enum, default_value = "idastar")]
     algo: Algo,
-    /// Heuristic (ignored by bfs, iddfs and dijkstra).
+    /// Heuristic (read by astar, idastar, greedy and wastar).
     #[arg(long, value_enum, default_value = "linear-conflict")]
     heuristic: HeuristicKind,
-    /// Weight of weighted A*.
-    #[arg(long, default_value_t = 2.0)]
+    /// Weight of weighted A* (from 1 to 1e6).
+    #[arg(long, default_value_t = 2.0, value_parser = cli::weight)]
     weight: f64,
-    /// Stop each search after this many expansions.
-    #[arg(long)]
-    max_expansions: Option<u64>,
-    /// Stop each search after this many seconds.
-    #[arg(long)]
-    time_limit: Option<f64>,
+    /// Limits of each search.
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Where pattern databases are cached (default: $HEURIST_CACHE_DIR, else
     /// target/heurist-pdb-cache in the crate directory).
     #[arg(long)]
@@ -94,11 +90,6 @@ struct Cli {
     /// Do not draw the boards of the solution.
     #[arg(long)]
     quiet: bool,
-}
-
-fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {msg}");
-    ExitCode::from(2)
 }
 
 /// A progress style from a template, or the default bar if the template is rejected.
@@ -127,28 +118,40 @@ struct Run {
     seconds: f64,
 }
 
+/// Runs the chosen algorithm. IDA* and IDDFS skip only the undo of the last move: every
+/// other cycle of the puzzle is at least 12 moves long, so checking the whole path costs
+/// more than it saves.
 fn search<H: Heuristic<Puzzle>>(
     puzzle: &Puzzle,
     start: Tiles,
     cli: &Cli,
+    limits: Limits<'_, u32>,
     h: H,
 ) -> SearchResult<Tiles, Move, u32> {
-    let mut opts = Options::new();
-    if let Some(n) = cli.max_expansions {
-        opts = opts.max_expansions(n);
-    }
-    if let Some(t) = cli.time_limit {
-        opts = opts.time_limit(Duration::from_secs_f64(t));
-    }
     match cli.algo {
-        Algo::Astar => heurist::astar_with(puzzle, start, h, opts),
-        Algo::Idastar => {
-            heurist::idastar_with(puzzle, start, h, opts.cycle_check(CycleCheck::Parent))
-        }
-        Algo::Wastar => heurist::weighted_astar_with(puzzle, start, h, cli.weight, opts),
-        Algo::Bfs => heurist::bfs_with(puzzle, start, opts),
-        Algo::Iddfs => heurist::iddfs_with(puzzle, start, opts.cycle_check(CycleCheck::Parent)),
-        Algo::Dijkstra => heurist::dijkstra_with(puzzle, start, opts),
+        Algo::Idastar => IdaStar::new()
+            .limits(limits)
+            .cycle_check(CycleCheck::Parent)
+            .search(puzzle, start, h),
+        Algo::Iddfs => Iddfs::new()
+            .limits(limits)
+            .cycle_check(CycleCheck::Parent)
+            .search(puzzle, start),
+        algo => cli::solve(algo, puzzle, start, h, cli.weight, limits),
+    }
+}
+
+/// What stopped a search, for people.
+fn why(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::MaxExpansions => "expansion limit",
+        StopReason::MaxStates => "memory limit",
+        StopReason::Deadline => "time limit",
+        StopReason::Cancelled => "cancelled",
+        StopReason::CostBound => "cost bound",
+        StopReason::MaxDepth => "depth limit",
+        StopReason::NegativeCost => "negative step cost",
+        StopReason::InvalidWeight => "invalid weight",
     }
 }
 
@@ -163,19 +166,22 @@ fn main() -> ExitCode {
     };
     let goal_layout = match goal_text.as_deref().map(parse_layout).transpose() {
         Ok(g) => g,
-        Err(e) => return fail(format!("--goal: {e}")),
+        Err(e) => return cli::fail(PROGRAM, format!("--goal: {e}")),
     };
     let (instances, shape): (Vec<Instance>, Option<(usize, usize)>) = if let Some(file) = &cli.file
     {
-        let text = match std::fs::read_to_string(file) {
+        // Read as bytes: a byte that is not UTF-8 is reported at its line and column.
+        let text = match common::parse::read_file(file) {
             Ok(t) => t,
-            Err(e) => return fail(format!("{}: {e}", file.display())),
+            Err(e) => return cli::fail(PROGRAM, e),
         };
         let cells = goal_layout.as_ref().map_or(16, |g| g.tiles.len());
         match parse_instances(&text, cells) {
-            Ok(v) if v.is_empty() => return fail(format!("{}: no instances", file.display())),
+            Ok(v) if v.is_empty() => {
+                return cli::fail(PROGRAM, format!("{}: no instances", file.display()))
+            }
             Ok(v) => (v, goal_layout.as_ref().map(|g| (g.rows, g.cols))),
-            Err(e) => return fail(format!("{}: {e}", file.display())),
+            Err(e) => return cli::fail(PROGRAM, format!("{}: {e}", file.display())),
         }
     } else {
         let text = cli
@@ -192,24 +198,30 @@ fn main() -> ExitCode {
                 }],
                 Some((l.rows, l.cols)),
             ),
-            Err(e) => return fail(format!("--tiles: {e}")),
+            Err(e) => return cli::fail(PROGRAM, format!("--tiles: {e}")),
         }
     };
     let cells = instances[0].tiles.len();
     let (rows, cols) = match (shape, &goal_layout) {
         (_, Some(g)) if g.tiles.len() != cells => {
-            return fail(format!(
-                "the goal has {} tiles but the instance has {cells}",
-                g.tiles.len()
-            ))
+            return cli::fail(
+                PROGRAM,
+                format!(
+                    "the goal has {} tiles but the instance has {cells}",
+                    g.tiles.len()
+                ),
+            )
         }
         (_, Some(g)) => {
             if let Some((r, c)) = shape {
                 if (r, c) != (g.rows, g.cols) {
-                    return fail(format!(
-                        "the instance is {r}x{c} but the goal is {}x{}",
-                        g.rows, g.cols
-                    ));
+                    return cli::fail(
+                        PROGRAM,
+                        format!(
+                            "the instance is {r}x{c} but the goal is {}x{}",
+                            g.rows, g.cols
+                        ),
+                    );
                 }
             }
             (g.rows, g.cols)
@@ -220,11 +232,11 @@ fn main() -> ExitCode {
     let goal = goal_layout.map_or_else(|| Puzzle::default_goal(cells), |g| g.tiles);
     let puzzle = match Puzzle::new(rows, cols, &goal) {
         Ok(p) => p,
-        Err(e) => return fail(e),
+        Err(e) => return cli::fail(PROGRAM, e),
     };
 
     // Pattern databases, if asked for (and a search uses a heuristic).
-    let needs_h = matches!(cli.algo, Algo::Astar | Algo::Idastar | Algo::Wastar);
+    let needs_h = cli.algo.uses_heuristic();
     let pdb = if needs_h && cli.heuristic == HeuristicKind::Pdb {
         let dir = cli.cache_dir.clone().unwrap_or_else(default_cache_dir);
         let patterns = default_partition(&puzzle);
@@ -292,18 +304,24 @@ fn main() -> ExitCode {
                 }
                 Some(h)
             }
-            Err(e) => return fail(format!("pattern database cache: {e}")),
+            Err(e) => return cli::fail(PROGRAM, format!("pattern database cache: {e}")),
         }
     } else {
         None
     };
 
+    // From here on Ctrl-C stops the running search (and the batch) rather than the program.
+    let cancel = cli::cancel_on_signals();
     let batch = cli.file.is_some();
+    let mut status = ExitCode::from(cli::EXIT_DONE);
+    let mut cancelled = false;
+    let mut searched = 0usize;
     let mut rows_out = Vec::new();
     let (mut total_exp, mut total_gen, mut total_secs) = (0u64, 0u64, 0.0f64);
     let (mut solved, mut unsolvable, mut stopped, mut optimal_ok, mut optimal_checked) =
         (0, 0, 0, 0, 0);
     let mut wrong = Vec::new();
+    let mut stops = Vec::new();
     // The batch's bar on stderr (none with --json, as the JSON lines are the progress);
     // indicatif hides it when stderr is not a terminal.
     let bar = if batch && !cli.json {
@@ -316,19 +334,23 @@ fn main() -> ExitCode {
         ProgressBar::hidden()
     };
     for (idx, inst) in instances.iter().enumerate() {
+        if cancel.is_cancelled() {
+            cancelled = true;
+            break;
+        }
         let start = puzzle.pack(&inst.tiles);
         let label = inst.number.map_or((idx + 1).to_string(), |n| n.to_string());
         if !puzzle.is_solvable(start) {
             unsolvable += 1;
             if cli.json {
-                println!(
+                outln!(
                     "{}",
                     json!({"instance": label, "solved": false, "cost": null, "moves": [],
                            "unsolvable": true, "expanded": 0, "generated": 0, "seconds": 0.0})
                 );
             } else if !batch {
-                println!("{}", puzzle.draw(start));
-                println!(
+                outln!("{}", puzzle.draw(start));
+                outln!(
                     "unsolvable: the permutation parity differs from the goal's (no search needed)"
                 );
             } else {
@@ -339,13 +361,17 @@ fn main() -> ExitCode {
         }
         bar.set_message(format!("instance {label}"));
         let t0 = Instant::now();
+        let limits = cli.limits.limits(&cancel);
         let result = match cli.heuristic {
-            _ if !needs_h => search(&puzzle, start, &cli, heurist::Zero),
-            HeuristicKind::Misplaced => search(&puzzle, start, &cli, Misplaced(&puzzle)),
-            HeuristicKind::Manhattan => search(&puzzle, start, &cli, Manhattan(&puzzle)),
-            HeuristicKind::LinearConflict => search(&puzzle, start, &cli, LinearConflict(&puzzle)),
-            HeuristicKind::Pdb => search(&puzzle, start, &cli, pdb.as_ref().unwrap()),
+            _ if !needs_h => search(&puzzle, start, &cli, limits, heurist::Zero),
+            HeuristicKind::Misplaced => search(&puzzle, start, &cli, limits, Misplaced(&puzzle)),
+            HeuristicKind::Manhattan => search(&puzzle, start, &cli, limits, Manhattan(&puzzle)),
+            HeuristicKind::LinearConflict => {
+                search(&puzzle, start, &cli, limits, LinearConflict(&puzzle))
+            }
+            HeuristicKind::Pdb => search(&puzzle, start, &cli, limits, pdb.as_ref().unwrap()),
         };
+        searched += 1;
         let run = Run {
             result,
             seconds: t0.elapsed().as_secs_f64(),
@@ -364,7 +390,10 @@ fn main() -> ExitCode {
             solved += 1;
             if let Err(e) = puzzle.check_solution(start, &moves) {
                 bar.finish_and_clear();
-                return fail(format!("internal error, invalid solution for {label}: {e}"));
+                return cli::fail(
+                    PROGRAM,
+                    format!("internal error, invalid solution for {label}: {e}"),
+                );
             }
             if let Some(opt) = inst.optimal {
                 optimal_checked += 1;
@@ -374,8 +403,11 @@ fn main() -> ExitCode {
                     wrong.push((label.clone(), c, opt));
                 }
             }
-        } else if matches!(run.result.outcome, Outcome::Stopped { .. }) {
+        } else if let Some(reason) = run.result.stop_reason() {
             stopped += 1;
+            stops.push((label.clone(), reason));
+            status = cli::exit_status(&run.result);
+            cancelled |= reason == StopReason::Cancelled;
         }
         if cli.json {
             let names: Vec<&str> = moves.iter().map(|d| d.name()).collect();
@@ -400,33 +432,50 @@ fn main() -> ExitCode {
                 obj["stopped"] = json!(reason.as_str());
                 obj["lower_bound"] = json!(lower_bound);
             }
-            println!("{obj}");
+            outln!("{obj}");
         } else if batch {
             rows_out.push((label, cost, inst.optimal, stats.expanded, run.seconds));
         } else {
             print_single(&puzzle, start, &run, &moves, cli.quiet);
         }
         bar.inc(1);
+        if cancelled {
+            break;
+        }
+    }
+    if cancelled {
+        status = ExitCode::from(cli::EXIT_STOPPED);
     }
     // The finished bar stays on screen; the cursor is left on the next line.
     bar.set_message(format!("search {total_secs:.1} s"));
     bar.finish();
     if batch {
         if !cli.json {
-            println!(
+            outln!(
                 "{:>8} {:>6} {:>8} {:>14} {:>10}",
-                "instance", "cost", "optimal", "expanded", "seconds"
+                "instance",
+                "cost",
+                "optimal",
+                "expanded",
+                "seconds"
             );
             for (label, cost, opt, exp, secs) in &rows_out {
                 let c = cost.map_or("-".to_string(), |c| c.to_string());
                 let o = opt.map_or("".to_string(), |o| o.to_string());
-                println!("{label:>8} {c:>6} {o:>8} {exp:>14} {secs:>10.3}");
+                outln!("{label:>8} {c:>6} {o:>8} {exp:>14} {secs:>10.3}");
             }
         }
         let n = instances.len();
-        let searched = (n - unsolvable).max(1);
+        let done = searched + unsolvable;
+        let searched = searched.max(1);
         eprintln!("summary");
-        eprintln!("  instances        {n} ({solved} solved, {unsolvable} unsolvable, {stopped} stopped at a limit)");
+        eprintln!("  instances        {n} ({solved} solved, {unsolvable} unsolvable, {stopped} stopped by a limit or cancelled)");
+        for (l, reason) in &stops {
+            eprintln!("    instance {l}: stopped ({})", why(*reason));
+        }
+        if done < n {
+            eprintln!("  cancelled        {} instances not searched", n - done);
+        }
         eprintln!(
             "  nodes expanded   total {total_exp}, mean {:.0}",
             total_exp as f64 / searched as f64
@@ -446,7 +495,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    ExitCode::SUCCESS
+    status
 }
 
 fn print_single(puzzle: &Puzzle, start: Tiles, run: &Run, moves: &[Dir], quiet: bool) {
@@ -454,9 +503,9 @@ fn print_single(puzzle: &Puzzle, start: Tiles, run: &Run, moves: &[Dir], quiet: 
     match &run.result.outcome {
         Outcome::Found(sol) => {
             if !quiet {
-                println!("start:\n{}", puzzle.draw(start));
+                outln!("start:\n{}", puzzle.draw(start));
                 for (i, (step, d)) in sol.steps.iter().zip(moves).enumerate() {
-                    println!(
+                    outln!(
                         "move {} : blank {} (tile {} slides)\n{}",
                         i + 1,
                         d.name(),
@@ -465,30 +514,29 @@ fn print_single(puzzle: &Puzzle, start: Tiles, run: &Run, moves: &[Dir], quiet: 
                     );
                 }
             }
-            println!(
+            outln!(
                 "solved in {} moves: {}",
                 sol.cost,
                 moves.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
             );
         }
-        Outcome::Exhausted => println!("no solution (search space exhausted)"),
+        Outcome::Exhausted => outln!("no solution (search space exhausted)"),
         Outcome::Stopped {
             reason,
             lower_bound,
         } => {
-            let why = match reason {
-                StopReason::MaxExpansions => "expansion limit",
-                StopReason::Deadline => "time limit",
-                _ => reason.as_str(),
-            };
+            let why = why(*reason);
             match lower_bound {
-                Some(lb) => println!("stopped ({why}); the optimal cost is at least {lb}"),
-                None => println!("stopped ({why})"),
+                Some(lb) => outln!("stopped ({why}); the optimal cost is at least {lb}"),
+                None => outln!("stopped ({why})"),
             }
         }
     }
-    println!(
+    outln!(
         "expanded {}, generated {}, iterations {}, {:.3} s",
-        stats.expanded, stats.generated, stats.iterations, run.seconds
+        stats.expanded,
+        stats.generated,
+        stats.iterations,
+        run.seconds
     );
 }

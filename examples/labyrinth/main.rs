@@ -1,26 +1,34 @@
 //! Dynamic labyrinth: push tokens into shifting rows/columns and walk the figure to the exit
 //! in the fewest moves. `cargo run --release --example labyrinth -- --help`.
 //!
-//! Board file format: see the module docs of `model.rs` (the original `Puzzle_6.CSV` loads as it
-//! is). `--json` prints one object:
+//! Board file format: see the module docs of `model/board.rs` (the original `Puzzle_6.CSV`
+//! loads as it is). `--json` prints one object:
 //! `{"solved": true, "cost": c, "moves": n, "solution": [{"push": 2}, {"push_col": 1},
 //! {"walk": [[4,1],[3,1]]}, ...], "expanded": n, ...}` (`push` = a row index, `push_col` = a
 //! column index, `walk` = the cells walked, both ends included; under `--cost steps`
 //! consecutive single steps are shown as one walk, so `moves` counts pushes and walks while
 //! `cost` counts pushes and steps); `{"solved": false, "reason": ..}` when the board is proven
-//! unsolvable (cheaply, or by exhausting the space); `{"solved": null, "stopped": "<limit>",
+//! unsolvable (cheaply, or by exhausting the space); `{"solved": null, "stopped": "<reason>",
 //! "lower_bound": ..}` when a limit (default: 5 million stored states, 50 million expansions,
-//! 30 s) stopped the search first.
+//! 30 s) or Ctrl-C (`"cancelled"`) stopped the search first.
+//!
+//! Exit status: 0 solved or proven unsolvable, 1 stopped by a limit or cancelled, 2 bad input.
 
+#[path = "../common/mod.rs"]
+mod common;
+#[allow(dead_code)]
 mod model;
 
 use clap::{Parser, ValueEnum};
-use heurist::{Options, Outcome, SearchResult, Solution};
+use common::cli::{self, Algo, LimitArgs};
+use heurist::{Bfs, Dfs, IdaStar, Iddfs, Outcome, SearchResult, Solution, StopReason};
 use model::{Action, Axis, Board, CostModel, HeuristicKind, LabHeuristic, Labyrinth, State};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+
+/// The program's name in error messages.
+const PROGRAM: &str = "labyrinth";
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
 enum Cost {
@@ -28,15 +36,6 @@ enum Cost {
     Moves,
     /// A push = 1, every single step = 1 (the original puzzle's counting).
     Steps,
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
-enum Algo {
-    Bfs,
-    Astar,
-    Idastar,
-    Dfs,
-    Iddfs,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -55,20 +54,28 @@ enum Heur {
 /// Solve a dynamic labyrinth (the original Puzzle_6 by default).
 #[derive(Parser, Debug)]
 #[command(
-    about = "Dynamic labyrinth: push the free token into a row or column, walk the figure to the exit, in the fewest moves (or steps)"
+    about = "Dynamic labyrinth: push the free token into a row or column, walk the figure to the exit, in the fewest moves (or steps)",
+    after_help = cli::EXIT_HELP,
+    // This program's limits by default: a few seconds of search on the boards it generates.
+    mut_arg("max_states", |a| a.default_value("5000000")),
+    mut_arg("max_expansions", |a| a.default_value("50000000")),
+    mut_arg("time_limit", |a| a.default_value("30"))
 )]
 struct Cli {
-    /// Board file (format in examples/labyrinth/model.rs); default: the built-in Puzzle_6.
+    /// Board file (format in examples/labyrinth/model/board.rs); default: the built-in Puzzle_6.
     file: Option<PathBuf>,
     /// Cost model.
     #[arg(long, value_enum, default_value_t = Cost::Moves)]
     cost: Cost,
-    /// Search algorithm (dfs is not optimal).
+    /// Search algorithm (dfs, greedy and wastar are not optimal).
     #[arg(long, value_enum, default_value_t = Algo::Astar)]
     algo: Algo,
-    /// Heuristic for astar / idastar.
+    /// Heuristic for astar, idastar, greedy and wastar.
     #[arg(long, value_enum, default_value_t = Heur::Auto)]
     heuristic: Heur,
+    /// Weight of weighted A* (from 1 to 1e6).
+    #[arg(long, default_value_t = 2.0, value_parser = cli::weight)]
+    weight: f64,
     /// Machine-readable output.
     #[arg(long)]
     json: bool,
@@ -87,16 +94,10 @@ struct Cli {
     /// Print the (generated) board in the file format and exit.
     #[arg(long)]
     print_board: bool,
-    /// Limit on stored states (bfs/astar/dfs).
-    #[arg(long, default_value_t = 5_000_000)]
-    max_states: usize,
-    /// Limit on expansions (all algorithms).
-    #[arg(long, default_value_t = 50_000_000)]
-    max_expansions: u64,
-    /// Time limit in seconds.
-    #[arg(long, default_value_t = 30.0)]
-    time_limit: f64,
-    /// Depth limit (dfs / iddfs / idastar); default none, 40 for dfs.
+    /// Limits of the search.
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Depth limit (dfs / bfs / iddfs / idastar); default none, 40 for dfs.
     #[arg(long)]
     max_depth: Option<usize>,
 }
@@ -104,9 +105,36 @@ struct Cli {
 /// Default depth limit of the (non-optimal) DFS, so its answer stays readable.
 const DFS_DEPTH: usize = 40;
 
-fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {msg}");
-    ExitCode::from(2)
+/// Runs the chosen algorithm; the depth limit goes to the searches that read one.
+fn search(
+    cli: &Cli,
+    problem: &Labyrinth,
+    start: State,
+    h: LabHeuristic<'_>,
+    limits: heurist::Limits<'_, u32>,
+) -> SearchResult<State, Action, u32> {
+    let depth = cli
+        .max_depth
+        .or((cli.algo == Algo::Dfs).then_some(DFS_DEPTH));
+    match (cli.algo, depth) {
+        (Algo::Dfs, Some(d)) => Dfs::new()
+            .limits(limits)
+            .max_depth(d)
+            .search(problem, start),
+        (Algo::Bfs, Some(d)) => Bfs::new()
+            .limits(limits)
+            .max_depth(d)
+            .search(problem, start),
+        (Algo::Iddfs, Some(d)) => Iddfs::new()
+            .limits(limits)
+            .max_depth(d)
+            .search(problem, start),
+        (Algo::Idastar, Some(d)) => IdaStar::new()
+            .limits(limits)
+            .max_depth(d)
+            .search(problem, start, h),
+        (algo, _) => cli::solve(algo, problem, start, h, cli.weight, limits),
+    }
 }
 
 fn main() -> ExitCode {
@@ -120,36 +148,40 @@ fn main() -> ExitCode {
                 Board::generate(*r, *c, cli.seed)
             }
             _ => {
-                return fail(format!(
-                    "--generate expects RxC with 1..={} each, got `{g}`",
-                    model::MAX_SIDE
-                ))
+                return cli::fail(
+                    PROGRAM,
+                    format!(
+                        "--generate expects RxC with 1..={} each, got `{g}`",
+                        model::MAX_SIDE
+                    ),
+                )
             }
         }
     } else if let Some(path) = &cli.file {
-        let text = match std::fs::read_to_string(path) {
+        // Read as bytes: a byte that is not UTF-8 is reported at its line and column.
+        let text = match common::parse::read_file(path) {
             Ok(t) => t,
-            Err(e) => return fail(format!("{}: {e}", path.display())),
+            Err(e) => return cli::fail(PROGRAM, e),
         };
         match Board::parse(&text) {
             Ok(b) => b,
-            Err(e) => return fail(format!("{}: {e}", path.display())),
+            Err(e) => return cli::fail(PROGRAM, format!("{}: {e}", path.display())),
         }
     } else {
         Board::parse(model::PUZZLE_6).expect("built-in board parses")
     };
     if let Some(s) = &cli.start {
         if let Err(e) = model::parse_cell(s).and_then(|c| board.set_start(c)) {
-            return fail(format!("--start: {e}"));
+            return cli::fail(PROGRAM, format!("--start: {e}"));
         }
     }
     if let Some(s) = &cli.exit {
         if let Err(e) = model::parse_exit(s).and_then(|(c, d)| board.set_exit(c, d)) {
-            return fail(format!("--exit: {e}"));
+            return cli::fail(PROGRAM, format!("--exit: {e}"));
         }
     }
     if cli.print_board {
-        print!("{}", board.to_text());
+        out!("{}", board.to_text());
         return ExitCode::SUCCESS;
     }
     let cost_model = match cli.cost {
@@ -164,7 +196,7 @@ fn main() -> ExitCode {
     };
     let start = board.start_state();
     if !cli.json {
-        println!(
+        outln!(
             "{}x{} board, entrance {},{}, exit {},{} (open {}), pushable: {}",
             board.rows,
             board.cols,
@@ -184,20 +216,20 @@ fn main() -> ExitCode {
                     .join(", ")
             }
         );
-        println!("{}", draw(&board, &start));
-        println!("free token:\n{}", draw_tile(start.free, '*'));
-        if matches!(cli.algo, Algo::Astar | Algo::Idastar) && !kind.admissible(cost_model) {
-            println!("note: this heuristic is not admissible under this cost model; the answer may not be optimal");
+        outln!("{}", draw(&board, &start));
+        outln!("free token:\n{}", draw_tile(start.free, '*'));
+        if cli.algo.least_cost() && cli.algo.uses_heuristic() && !kind.admissible(cost_model) {
+            outln!("note: this heuristic is not admissible under this cost model; the answer may not be optimal");
         }
     }
     if let Some(reason) = board.unsolvable_reason(&start) {
         if cli.json {
-            println!(
+            outln!(
                 "{}",
                 json!({"solved": false, "reason": reason, "expanded": 0})
             );
         } else {
-            println!("unsolvable (proved without search): {reason}");
+            outln!("unsolvable (proved without search): {reason}");
         }
         return ExitCode::SUCCESS;
     }
@@ -209,25 +241,9 @@ fn main() -> ExitCode {
         board: &problem.board,
         kind,
     };
-    let mut opts = Options::new()
-        .max_expansions(cli.max_expansions)
-        .time_limit(Duration::from_secs_f64(cli.time_limit.max(0.0)));
-    if matches!(cli.algo, Algo::Bfs | Algo::Astar | Algo::Dfs) {
-        opts = opts.max_states(cli.max_states);
-    }
-    if let Some(d) = cli
-        .max_depth
-        .or((cli.algo == Algo::Dfs).then_some(DFS_DEPTH))
-    {
-        opts = opts.max_depth(d);
-    }
-    let result: SearchResult<State, Action, u32> = match cli.algo {
-        Algo::Bfs => heurist::bfs_with(&problem, start, opts),
-        Algo::Astar => heurist::astar_with(&problem, start, h, opts),
-        Algo::Idastar => heurist::idastar_with(&problem, start, h, opts),
-        Algo::Dfs => heurist::dfs_with(&problem, start, opts),
-        Algo::Iddfs => heurist::iddfs_with(&problem, start, opts),
-    };
+    // From here on Ctrl-C stops the search, which then reports what it has.
+    let cancel = cli::cancel_on_signals();
+    let result = search(&cli, &problem, start, h, cli.limits.limits(&cancel));
     let stats = &result.stats;
     match &result.outcome {
         Outcome::Found(sol) => {
@@ -252,7 +268,7 @@ fn main() -> ExitCode {
                         }
                     })
                     .collect();
-                println!(
+                outln!(
                     "{}",
                     json!({"solved": true, "cost": sol.cost, "moves": moves.len(),
                            "solution": list, "expanded": stats.expanded,
@@ -262,7 +278,7 @@ fn main() -> ExitCode {
             } else {
                 for (n, m) in moves.iter().enumerate() {
                     match m {
-                        Move::Push(k, _) => println!(
+                        Move::Push(k, _) => outln!(
                             "move {}: push the free token into {}",
                             n + 1,
                             problem.board.lines[*k].describe()
@@ -272,7 +288,7 @@ fn main() -> ExitCode {
                                 .iter()
                                 .map(|&i| format!("({},{})", i / board.cols, i % board.cols))
                                 .collect();
-                            println!(
+                            outln!(
                                 "move {}: walk {} step(s): {}",
                                 n + 1,
                                 path.len() - 1,
@@ -281,12 +297,12 @@ fn main() -> ExitCode {
                         }
                     }
                     let after = m.after();
-                    println!("{}", draw(&problem.board, &after));
+                    outln!("{}", draw(&problem.board, &after));
                     if let Move::Push(..) = m {
-                        println!("new free token:\n{}", draw_tile(after.free, '*'));
+                        outln!("new free token:\n{}", draw_tile(after.free, '*'));
                     }
                 }
-                println!(
+                outln!(
                     "solved: {} move(s), cost {} under --cost {}; expanded {}, generated {}, {:.1} ms",
                     moves.len(),
                     sol.cost,
@@ -299,12 +315,14 @@ fn main() -> ExitCode {
         }
         Outcome::Exhausted => {
             if cli.json {
-                println!(
+                outln!(
                     "{}",
-                    json!({"solved": false, "reason": "search space exhausted", "expanded": stats.expanded})
+                    json!({"solved": false, "reason": "search space exhausted",
+                           "expanded": stats.expanded, "generated": stats.generated,
+                           "elapsed_ms": stats.elapsed.as_secs_f64() * 1e3})
                 );
             } else {
-                println!(
+                outln!(
                     "unsolvable: the whole reachable space was searched ({} states expanded)",
                     stats.expanded
                 );
@@ -315,24 +333,39 @@ fn main() -> ExitCode {
             lower_bound,
         } => {
             if cli.json {
-                println!(
+                outln!(
                     "{}",
                     json!({"solved": null, "stopped": reason.as_str(), "lower_bound": lower_bound,
-                           "expanded": stats.expanded})
+                           "expanded": stats.expanded, "generated": stats.generated,
+                           "elapsed_ms": stats.elapsed.as_secs_f64() * 1e3})
                 );
             } else {
-                println!(
-                    "no answer: the search stopped at the {} limit after {} expansions{} (raise --max-states / --max-expansions / --time-limit)",
-                    reason.as_str(),
-                    stats.expanded,
-                    lower_bound
-                        .map(|b| format!("; any solution costs at least {b}"))
-                        .unwrap_or_default()
+                let bound = lower_bound
+                    .map(|b| format!("; any solution costs at least {b}"))
+                    .unwrap_or_default();
+                let (why, hint) = match reason {
+                    StopReason::Cancelled => ("cancelled", ""),
+                    StopReason::MaxStates => {
+                        ("stopped at the max-states limit", " (raise --max-states)")
+                    }
+                    StopReason::MaxExpansions => (
+                        "stopped at the max-expansions limit",
+                        " (raise --max-expansions)",
+                    ),
+                    StopReason::Deadline => ("stopped at the time limit", " (raise --time-limit)"),
+                    StopReason::MaxDepth => ("stopped at the depth limit", " (raise --max-depth)"),
+                    StopReason::CostBound => ("stopped at the cost bound", ""),
+                    StopReason::NegativeCost => ("stopped by a negative step cost", ""),
+                    StopReason::InvalidWeight => ("stopped by an invalid weight", ""),
+                };
+                outln!(
+                    "no answer: {why} after {} expansions{bound}{hint}",
+                    stats.expanded
                 );
             }
         }
     }
-    ExitCode::SUCCESS
+    cli::exit_status(&result)
 }
 
 /// A move of the solution as shown: pushes as they are, consecutive steps joined into walks.
