@@ -15,6 +15,7 @@
 //! says that it gave up.
 
 #[path = "../common/mod.rs"]
+#[macro_use]
 mod common;
 // Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
 #[allow(dead_code, unused_imports)]
@@ -195,9 +196,9 @@ fn run_generate(cli: &Cli, spec: &str, cancel: &CancelToken) -> ExitCode {
         if let Some(reason) = generated.stopped {
             v["stopped"] = json!(reason.as_str());
         }
-        println!("{v}");
+        outln!("{v}");
     } else {
-        print!("{}", grid.to_text());
+        out!("{}", grid.to_text());
         let clues = grid.cells.iter().filter(|c| c.is_some()).count();
         eprintln!(
             "generated {rows}x{cols} (seed {}) in {:.2?}: {clues} clues, {} coins, unique solution",
@@ -300,11 +301,11 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
             }
         }
         out.push('}');
-        println!("{out}");
+        outln!("{out}");
     } else {
         print_text(cli, name, &p, &result, kind);
         if cli.all && count.is_none() {
-            println!("all solutions: not counted (cancelled)");
+            outln!("all solutions: not counted (cancelled)");
         }
         if let Some(c) = &count {
             if c.complete {
@@ -313,12 +314,13 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
                     1 => "the solution is unique".to_string(),
                     n => format!("{n} solutions: not unique"),
                 };
-                println!(
+                outln!(
                     "all solutions: {} ({verdict}; {} nodes expanded by the count)",
-                    c.solutions, c.expanded
+                    c.solutions,
+                    c.expanded
                 );
             } else {
-                println!(
+                outln!(
                     "all solutions: count stopped ({}) after {} solutions ({} nodes)",
                     c.stopped.map_or("a limit", StopReason::as_str),
                     c.solutions,
@@ -337,7 +339,7 @@ fn print_text(cli: &Cli, name: &str, p: &Treasure, result: &Run, kind: Heuristic
     let grid = p.grid();
     let clues = grid.cells.iter().filter(|c| c.is_some()).count();
     let uses_h = cli.algo.uses_heuristic();
-    println!(
+    outln!(
         "{name}: {}x{} grid, {clues} clues, {} cells may hold a coin; {:?}{}",
         grid.rows,
         grid.cols,
@@ -357,7 +359,7 @@ fn print_text(cli: &Cli, name: &str, p: &Treasure, result: &Run, kind: Heuristic
             String::new()
         }
     );
-    println!("{}", grid.render(&[]));
+    outln!("{}", grid.render(&[]));
     match &result.outcome {
         Outcome::Found(sol) => {
             let mut placed = Vec::new();
@@ -368,27 +370,27 @@ fn print_text(cli: &Cli, name: &str, p: &Treasure, result: &Run, kind: Heuristic
                     .neighbours(r, c)
                     .filter_map(|(a, b)| grid.clue(a, b).map(|v| format!("{v}@({a},{b})")))
                     .collect();
-                println!(
+                outln!(
                     "step {:>3}: coin at ({r}, {c})   next to clues {}",
                     i + 1,
                     served.join(" ")
                 );
                 if cli.draw_steps {
-                    println!("{}", grid.render(&placed));
+                    outln!("{}", grid.render(&placed));
                 }
             }
-            println!("\nsolved: {} coins ($)", sol.cost);
-            println!("{}", grid.render(&placed));
+            outln!("\nsolved: {} coins ($)", sol.cost);
+            outln!("{}", grid.render(&placed));
         }
         Outcome::Exhausted => {
-            println!("unsolvable: no placement satisfies every clue (search space exhausted)");
+            outln!("unsolvable: no placement satisfies every clue (search space exhausted)");
         }
         Outcome::Stopped { reason, .. } => {
-            println!(
+            outln!(
                 "stopped ({}) before a solution was found; unsolvability not proven",
                 reason.as_str()
             );
         }
     }
-    println!("{}", result.stats);
+    outln!("{}", result.stats);
 }

@@ -19,6 +19,7 @@
 //! exhausted by the search itself, which on large maps can take long (use the limits).
 
 #[path = "../common/mod.rs"]
+#[macro_use]
 mod common;
 // Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
 #[allow(dead_code, unused_imports)]
@@ -175,7 +176,7 @@ fn run_generate(cli: &Cli, spec: &str) -> ExitCode {
         return fail("internal error: the generated map's flow does not replay");
     }
     let elapsed = t.elapsed();
-    print!(
+    out!(
         "# Zenji {rows}x{cols}, generated with --seed {}; doors N E S W.\n{}",
         cli.seed,
         grid.to_text()
@@ -310,12 +311,12 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
                 v
             }
         };
-        println!("{v}");
+        outln!("{v}");
         return status;
     }
 
     let g = &p.grid;
-    println!(
+    outln!(
         "Zenji {}x{} ({name}), rules: {}, algorithm: {}{}",
         g.rows,
         g.cols,
@@ -330,22 +331,22 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
             _ => String::new(),
         }
     );
-    println!();
-    println!(
+    outln!();
+    outln!(
         "Legend: each box is a tile; an arrow at a door shows which way water passes there \
          (pointing in: inlet, pointing out: outlet);\n        ~ source door, o drain door, \
          S source tile, D drain tile."
     );
-    println!();
-    println!("Before turning:");
-    print!("{}", draw(g, &[]));
+    outln!();
+    outln!("Before turning:");
+    out!("{}", draw(g, &[]));
     match (&decoded, stopped) {
         (Some((sol, actions, path, turns)), _) => {
-            println!();
-            println!("After turning ('#' marks the path):");
-            print!("{}", draw(&g.turned(turns), path));
-            println!();
-            println!("Flow, step by step:");
+            outln!();
+            outln!("After turning ('#' marks the path):");
+            out!("{}", draw(&g.turned(turns), path));
+            outln!();
+            outln!("Flow, step by step:");
             let rc = |c: usize| g.rc(c);
             for (i, a) in actions.iter().enumerate() {
                 let (r, c) = rc(a.cell as usize);
@@ -360,28 +361,28 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
                     }
                 };
                 let (nr, nc) = rc(next);
-                println!(
+                outln!(
                     "  {:>2}. ({r},{c}) {what:<16} out {} -> ({nr},{nc})",
                     i + 1,
                     SIDE_NAMES[a.exit as usize],
                 );
             }
             let (dr, dc) = rc(g.drain());
-            println!("  {:>2}. ({dr},{dc}) drain", actions.len() + 1);
+            outln!("  {:>2}. ({dr},{dc}) drain", actions.len() + 1);
             let path_s: Vec<String> = path
                 .iter()
                 .map(|&c| format!("({},{})", rc(c).0, rc(c).1))
                 .collect();
-            println!();
-            println!("Path ({} tiles): {}", path.len(), path_s.join(" -> "));
+            outln!();
+            outln!("Path ({} tiles): {}", path.len(), path_s.join(" -> "));
             if turns.is_empty() {
-                println!("Turns per tile: none");
+                outln!("Turns per tile: none");
             } else {
                 let t: Vec<String> = turns
                     .iter()
                     .map(|&(c, k)| format!("({},{}) x{k}", rc(c).0, rc(c).1))
                     .collect();
-                println!("Turns per tile: {}", t.join(", "));
+                outln!("Turns per tile: {}", t.join(", "));
             }
             // Dijkstra, and A* and IDA* with an admissible heuristic (every step may cost
             // 0-3 turns, so BFS and IDDFS only minimise the tiles).
@@ -391,7 +392,7 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
                 _ => false,
             };
             let bounded = format!(" (at most {} x the minimum)", cli.weight);
-            println!(
+            outln!(
                 "Total cost: {} turn{}{}",
                 sol.cost,
                 if sol.cost == 1 { "" } else { "s" },
@@ -412,23 +413,23 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
             );
         }
         (None, Some(reason)) => {
-            println!();
-            println!("Search stopped ({reason}) before finding a flow or proving there is none.");
+            outln!();
+            outln!("Search stopped ({reason}) before finding a flow or proving there is none.");
         }
         (None, None) => {
-            println!();
+            outln!();
             if relaxed_proof.is_some() {
-                println!(
+                outln!(
                     "Unsolvable: no flow exists even if tiles could be visited twice \
                      (that relaxed space was exhausted)."
                 );
             } else {
-                println!("Unsolvable: no flow exists (the search exhausted the space).");
+                outln!("Unsolvable: no flow exists (the search exhausted the space).");
             }
         }
     }
     let stats = result.as_ref().map(|r| r.stats);
-    println!(
+    outln!(
         "Search: {expanded} states expanded{}{}, {elapsed:.2?}",
         if relaxed_proof.is_some() {
             " (relaxed space)"
