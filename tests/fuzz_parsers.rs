@@ -1,0 +1,186 @@
+//! Fuzzing every puzzle parser: arbitrary bytes, and valid files with random mutations (bytes
+//! flipped, inserted or deleted, lines duplicated or cut, numbers made huge or negative).
+//! Each parse must return `Ok` or a clean `Err` naming a place, and never panic. The bytes
+//! go through the programs' own decoding (`text`), so non-UTF-8 input is covered too.
+
+#[path = "../examples/fifteen/model/mod.rs"]
+#[allow(dead_code, unused_imports)]
+mod fifteen;
+#[path = "../examples/labyrinth/model/mod.rs"]
+#[allow(dead_code, unused_imports)]
+mod labyrinth;
+#[path = "../examples/rush_hour/model/mod.rs"]
+#[allow(dead_code, unused_imports)]
+mod rush_hour;
+#[path = "../examples/treasure/model/mod.rs"]
+#[allow(dead_code, unused_imports)]
+mod treasure;
+#[path = "../examples/zenji/model/mod.rs"]
+#[allow(dead_code, unused_imports)]
+mod zenji;
+
+#[path = "../examples/common/parse.rs"]
+#[allow(dead_code)]
+mod parse;
+
+use proptest::prelude::*;
+
+/// The valid files the mutations start from.
+const VALID: [&str; 7] = [
+    include_str!("../data/zenji/example.txt"),
+    include_str!("../data/treasure/10x10_a.txt"),
+    include_str!("../data/labyrinth/Puzzle_6.CSV"),
+    include_str!("../data/rush_hour/Rushhour6x6_1.csv"),
+    include_str!("../data/rush_hour/Rushhour9x9_4.csv"),
+    "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+    "1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n",
+];
+
+/// Runs every parser on `bytes`; a panic fails the test. An error must say something.
+fn parse_all(bytes: &[u8]) {
+    let text = match parse::text(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            assert!(e.line.is_some() && e.column.is_some(), "{e}");
+            return;
+        }
+    };
+    let messages = [
+        zenji::Grid::parse(text).err().map(|e| e.to_string()),
+        treasure::Grid::parse(text).err().map(|e| e.to_string()),
+        labyrinth::Board::parse(text).err().map(|e| e.to_string()),
+        rush_hour::Board::parse_csv(text, 6).err().map(|e| e.to_string()),
+        rush_hour::Board::parse_csv(text, 9).err().map(|e| e.to_string()),
+        rush_hour::Board::parse_csv(text, 12).err().map(|e| e.to_string()),
+        rush_hour::Board::parse_compact(text).err().map(|e| e.to_string()),
+        fifteen::parse_layout(text).err().map(|e| e.to_string()),
+        fifteen::parse_instances(text, 16).err().map(|e| e.to_string()),
+        fifteen::parse_instances(text, 25).err().map(|e| e.to_string()),
+    ];
+    for message in messages.into_iter().flatten() {
+        assert!(!message.trim().is_empty(), "an empty error message");
+        assert!(message.len() < 2_000, "a message that repeats the input: {message:.200}");
+    }
+}
+
+/// One mutation of a file.
+#[derive(Clone, Debug)]
+enum Mutation {
+    Flip(usize, u8),
+    Insert(usize, u8),
+    Delete(usize),
+    Truncate(usize),
+    DuplicateLine(usize),
+    Number(usize, &'static str),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Mutation::Flip(i, b)),
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Mutation::Insert(i, b)),
+        any::<usize>().prop_map(Mutation::Delete),
+        any::<usize>().prop_map(Mutation::Truncate),
+        any::<usize>().prop_map(Mutation::DuplicateLine),
+        (
+            any::<usize>(),
+            prop::sample::select(vec![
+                "9223372036854775807",
+                "18446744073709551616",
+                "-1",
+                "0",
+                "99999999999999999999999999",
+                "\u{FEFF}",
+                "\r",
+                ";;;",
+            ])
+        )
+            .prop_map(|(i, n)| Mutation::Number(i, n)),
+    ]
+}
+
+fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
+    let at = |i: usize, len: usize| if len == 0 { 0 } else { i % len };
+    match *m {
+        Mutation::Flip(i, b) if !bytes.is_empty() => {
+            let i = at(i, bytes.len());
+            bytes[i] ^= b;
+        }
+        Mutation::Insert(i, b) => bytes.insert(at(i, bytes.len() + 1), b),
+        Mutation::Delete(i) if !bytes.is_empty() => {
+            bytes.remove(at(i, bytes.len()));
+        }
+        Mutation::Truncate(i) => bytes.truncate(at(i, bytes.len() + 1)),
+        Mutation::DuplicateLine(i) => {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            let mut lines: Vec<&str> = text.lines().collect();
+            if !lines.is_empty() {
+                let k = at(i, lines.len());
+                lines.insert(k, lines[k]);
+            }
+            *bytes = lines.join("\n").into_bytes();
+        }
+        Mutation::Number(i, n) => {
+            // replace the token around position i (or insert at it)
+            let i = at(i, bytes.len() + 1);
+            let start = bytes[..i]
+                .iter()
+                .rposition(|b| !b.is_ascii_alphanumeric())
+                .map_or(0, |p| p + 1);
+            let end = bytes[i..]
+                .iter()
+                .position(|b| !b.is_ascii_alphanumeric())
+                .map_or(bytes.len(), |p| i + p);
+            bytes.splice(start..end, n.bytes());
+        }
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        parse_all(&bytes);
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "[0-9A-Za-z ,;.\\-#/\\n\\r]{0,300}") {
+        parse_all(text.as_bytes());
+    }
+
+    #[test]
+    fn mutated_files_never_panic(
+        file in 0..VALID.len(),
+        mutations in prop::collection::vec(mutation(), 1..6),
+    ) {
+        let mut bytes = VALID[file].as_bytes().to_vec();
+        for m in &mutations {
+            apply(&mut bytes, m);
+        }
+        parse_all(&bytes);
+    }
+}
+
+#[test]
+fn the_valid_files_parse() {
+    assert!(zenji::Grid::parse(VALID[0]).is_ok());
+    assert!(treasure::Grid::parse(VALID[1]).is_ok());
+    assert!(labyrinth::Board::parse(VALID[2]).is_ok());
+    assert!(rush_hour::Board::parse_csv(VALID[3], 6).is_ok());
+    assert!(rush_hour::Board::parse_csv(VALID[4], 9).is_ok());
+    assert!(fifteen::parse_layout(VALID[5]).is_ok());
+    assert!(fifteen::parse_instances(VALID[6], 16).is_ok());
+}
+
+#[test]
+fn a_vehicle_past_the_edge_is_an_error_not_a_panic() {
+    for csv in [
+        "vehicle,orientation,col,row,length\nX,H,9223372036854775807,3,2\n",
+        "vehicle,orientation,col,row,length\nX,H,1,3,2\nA,V,2,18446744073709551615,3\n",
+        "vehicle,orientation,col,row,length\nX,H,5,3,9223372036854775807\n",
+    ] {
+        let e = rush_hour::Board::parse_csv(csv, 6).expect_err("off the board");
+        assert!(e.line.is_some(), "{e}");
+    }
+}

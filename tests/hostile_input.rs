@@ -1,0 +1,190 @@
+//! Every puzzle program, run as a user with bad flags and bad files would: it must answer
+//! with an error (exit status 2), a result, or a stop (1), and never panic (101) or hang.
+//!
+//! The programs are the example binaries that `cargo test` builds beside the tests
+//! (`target/<profile>/examples/`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The programs, each with the arguments of a valid run that takes a moment.
+const PROGRAMS: [(&str, &[&str]); 5] = [
+    ("zenji", &["data/zenji/example.txt"]),
+    ("treasure", &["data/treasure/4x4.txt"]),
+    ("labyrinth", &["data/labyrinth/Puzzle_6.CSV"]),
+    ("rush_hour", &["data/rush_hour/Rushhour6x6_1.csv"]),
+    (
+        "fifteen",
+        &["--tiles", "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15"],
+    ),
+];
+
+/// How long one run may take before the test calls it a hang.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn binary(name: &str) -> PathBuf {
+    // target/<profile>/deps/<this test> -> target/<profile>/examples/<name>
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>");
+    let path = profile.join("examples").join(name);
+    assert!(
+        path.exists(),
+        "{} is not built: run the whole suite (`cargo test --release`), which builds the examples",
+        path.display()
+    );
+    path
+}
+
+/// Runs `program` with `args`, waits for it, and returns its exit status and stderr; fails
+/// the test on a panic or a hang.
+fn run(program: &str, args: &[&str]) -> (i32, String) {
+    let mut child = Command::new(binary(program))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    // stderr is read on the side, so that a talkative program never blocks on a full pipe
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let reader = std::thread::spawn(move || {
+        let mut err = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut err);
+        err
+    });
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            let err = reader.join().unwrap_or_default();
+            let code = status.code().unwrap_or(-1);
+            assert_ne!(code, 101, "{program} {args:?} panicked:\n{err}");
+            assert!(!err.contains("panicked"), "{program} {args:?}:\n{err}");
+            return (code, err);
+        }
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("{program} {args:?} ran for over {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Bad files, written to a temporary folder: name and bytes.
+fn hostile_files() -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        ("empty", Vec::new()),
+        ("binary", (0u8..=255).cycle().take(4096).collect()),
+        ("not_utf8", b"1 2 3\n4 \xff 5\n".to_vec()),
+        (
+            "huge_numbers",
+            b"99999999999999999999999 -1 9223372036854775807\n".to_vec(),
+        ),
+        (
+            "rush_overflow",
+            b"vehicle,orientation,col,row,length\nX,H,9223372036854775807,3,2\n".to_vec(),
+        ),
+        (
+            "rush_tall",
+            b"vehicle,orientation,col,row,length\nX,H,1,3,2\nA,V,2,18446744073709551615,3\n"
+                .to_vec(),
+        ),
+        ("crlf_bom", b"\xEF\xBB\xBF1;2\r\n3;4\r\n".to_vec()),
+        ("long_token", vec![b'7'; 100_000]),
+        ("many_lines", b"0 0 0 0\n".repeat(5000)),
+    ]
+}
+
+#[test]
+fn hostile_flags_get_an_error_not_a_panic() {
+    for (program, valid) in PROGRAMS {
+        for flags in [
+            &["--time-limit", "inf"][..],
+            &["--time-limit", "NaN"],
+            &["--time-limit", "-1"],
+            &["--time-limit", "1e20"],
+            &["--max-states", "-5"],
+            &["--max-expansions", "99999999999999999999999"],
+            &["--algo", "nonsense"],
+            &["--no-such-flag"],
+        ] {
+            let mut args = valid.to_vec();
+            args.extend_from_slice(flags);
+            let (code, err) = run(program, &args);
+            assert_eq!(code, 2, "{program} {args:?}: exit {code}\n{err}");
+        }
+        let mut args = valid.to_vec();
+        args.extend_from_slice(&["--weight", "-1", "--algo", "wastar"]);
+        let (code, err) = run(program, &args);
+        assert_eq!(code, 2, "{program} --weight -1: exit {code}\n{err}");
+    }
+}
+
+#[test]
+fn hostile_files_get_an_error_not_a_panic() {
+    let dir = std::env::temp_dir().join(format!("heurist-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let files = hostile_files();
+    for (name, bytes) in &files {
+        std::fs::write(dir.join(name), bytes).expect("write a test file");
+    }
+    for (program, _) in PROGRAMS {
+        for (name, _) in &files {
+            let path = dir.join(name);
+            let path = path.to_str().expect("a UTF-8 temporary path");
+            // a bad file is bad input; a strange but valid one may be solved or stopped
+            let (code, err) = run(program, &[path, "--time-limit", "5"]);
+            assert!(
+                [0, 1, 2].contains(&code),
+                "{program} {name}: exit {code}\n{err}"
+            );
+        }
+        let missing = dir.join("missing");
+        let (code, _) = run(program, &[missing.to_str().unwrap()]);
+        assert_eq!(code, 2, "{program} with a missing file");
+        let (code, _) = run(program, &[dir.to_str().unwrap()]);
+        assert_eq!(code, 2, "{program} with a folder as its file");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_file_is_reported_at_its_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("heurist-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("not_utf8");
+    std::fs::write(&path, b"ok line\nab\xffc\n").expect("write");
+    for (program, _) in PROGRAMS {
+        let (code, err) = run(program, &[path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{program}");
+        assert!(
+            err.contains("line 2") && err.contains("column 3"),
+            "{program} should name line 2, column 3:\n{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_closed_stdout_ends_the_program_quietly() {
+    // `program --json | head -c1`: the reader goes away; the program must not panic
+    for (program, valid) in PROGRAMS {
+        let mut child = Command::new(binary(program))
+            .args(valid)
+            .arg("--json")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start");
+        drop(child.stdout.take()); // close the pipe before the program writes
+        let out = child.wait_with_output().expect("wait");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(101), "{program}:\n{err}");
+        assert!(!err.contains("panicked"), "{program}:\n{err}");
+    }
+}
