@@ -457,8 +457,13 @@ impl PatternDb {
 
     /// Reads a database written by [`save`](PatternDb::save) with the same `tag`. A missing
     /// or unreadable file is [`PdbError::Io`]; a wrong magic, version, tag, length or
-    /// checksum is [`PdbError::Format`].
+    /// checksum is [`PdbError::Format`], and so is a path that is not a regular file (a
+    /// folder, a named pipe or a device, which reading could block on or never finish).
     pub fn load(path: impl AsRef<Path>, tag: &[u8]) -> Result<Self, PdbError> {
+        let path = path.as_ref();
+        if !fs::metadata(path)?.is_file() {
+            return Err(PdbError::Format("not a regular file".to_string()));
+        }
         let bytes = fs::read(path)?;
         let bad = |m: &str| Err(PdbError::Format(m.to_string()));
         let mut at = 0usize;
@@ -660,5 +665,28 @@ where
     #[inline]
     fn estimate(&self, state: &P::State) -> P::Cost {
         <Additive<P::State, F> as Heuristic<P>>::estimate(self, state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_that_is_not_a_regular_file_is_refused_without_reading_it() {
+        let dir = std::env::temp_dir().join(format!("heurist-pdb-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        assert!(matches!(PatternDb::load(&dir, b"t"), Err(PdbError::Format(_))));
+        // a named pipe: reading it would block until a writer came
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            assert!(matches!(PatternDb::load(&fifo, b"t"), Err(PdbError::Format(_))));
+        }
+        assert!(matches!(
+            PatternDb::load(dir.join("missing"), b"t"),
+            Err(PdbError::Io(_))
+        ));
+        let _ = fs::remove_dir_all(&dir);
     }
 }
