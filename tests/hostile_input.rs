@@ -9,7 +9,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The programs, each with the arguments of a valid run that takes a moment.
-const PROGRAMS: [(&str, &[&str]); 5] = [
+const PROGRAMS: [(&str, &[&str]); 6] = [
+    ("maze", &[]),
     ("zenji", &["data/zenji/example.txt"]),
     ("treasure", &["data/treasure/4x4.txt"]),
     ("labyrinth", &["data/labyrinth/Puzzle_6.CSV"]),

@@ -7,13 +7,17 @@
 //!
 //! File format: one row per line, `#` wall, `.` free, `S` start, `G` goal.
 
+#[path = "../common/mod.rs"]
+#[macro_use]
+mod common;
 mod model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use heurist::{Bfs, Outcome, SearchResult};
+use common::cli::{cancel_on_signals, fail, LimitArgs, EXIT_HELP, EXIT_STOPPED};
+use heurist::{AStar, Bfs, Dijkstra, Outcome, SearchResult};
 use model::{Dir, Maze, Pos};
 
 /// The maze solved when no file is given.
@@ -33,32 +37,31 @@ const BUILT_IN: &str = "\
 
 /// Finds a shortest path through a grid maze with BFS, Dijkstra and A* (Manhattan distance).
 #[derive(Parser)]
+#[command(after_help = EXIT_HELP)]
 struct Args {
     /// Maze file: one row per line, `#` wall, `.` free, `S` start, `G` goal.
     /// Without it, a built-in maze is solved.
     file: Option<PathBuf>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let (name, text) = match &args.file {
         None => ("built-in maze".to_string(), BUILT_IN.to_string()),
-        Some(path) => match std::fs::read_to_string(path) {
+        Some(path) => match common::parse::read_file(path) {
             Ok(text) => (path.display().to_string(), text),
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
+            Err(e) => return fail("maze", e),
         },
     };
     let maze = match Maze::parse(&text) {
         Ok(maze) => maze,
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail("maze", format!("{name}: {e}")),
     };
-    println!(
+    let cancel = cancel_on_signals();
+    let limits = args.limits.limits(&cancel);
+    outln!(
         "{name}: {} rows x {} columns, start {:?}, goal {:?} (row, column from 0)\n",
         maze.height, maze.width, maze.start, maze.goal
     );
@@ -67,11 +70,24 @@ fn main() -> ExitCode {
     // step between free cells can be walked back: BFS may keep only its last levels in its
     // duplicate index (the answer and the counts do not change).
     let runs = [
-        ("BFS", Bfs::new().reversible(true).search(&maze, maze.start)),
-        ("Dijkstra", heurist::dijkstra(&maze, maze.start)),
+        (
+            "BFS",
+            Bfs::new()
+                .limits(limits.clone())
+                .reversible(true)
+                .search(&maze, maze.start),
+        ),
+        (
+            "Dijkstra",
+            Dijkstra::new()
+                .limits(limits.clone())
+                .search(&maze, maze.start),
+        ),
         (
             "A*",
-            heurist::astar(&maze, maze.start, |p: &Pos| maze.manhattan(p)),
+            AStar::new()
+                .limits(limits)
+                .search(&maze, maze.start, |p: &Pos| maze.manhattan(p)),
         ),
     ];
     for (algorithm, result) in &runs {
@@ -83,26 +99,30 @@ fn main() -> ExitCode {
         Some(solution) => {
             let path: Vec<Pos> = solution.states().copied().collect();
             let moves: String = solution.actions().map(|d| d.letter()).collect();
-            println!("\n{}\n\nmoves: {moves}", maze.render(&path));
+            outln!("\n{}\n\nmoves: {moves}", maze.render(&path));
         }
-        None => println!("\n{}", maze.render(&[])),
+        None => outln!("\n{}", maze.render(&[])),
     }
-    ExitCode::SUCCESS
+    if runs.iter().any(|(_, r)| r.stop_reason().is_some()) {
+        ExitCode::from(EXIT_STOPPED)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// Prints what one algorithm found, then its statistics.
 fn report(algorithm: &str, result: &SearchResult<Pos, Dir, u32>) {
     match &result.outcome {
-        Outcome::Found(solution) => println!(
+        Outcome::Found(solution) => outln!(
             "{algorithm:<9} path of {} moves, cost {}",
             solution.len(),
             solution.cost
         ),
-        Outcome::Exhausted => println!(
+        Outcome::Exhausted => outln!(
             "{algorithm:<9} the goal is unreachable (all {} reachable cells searched)",
             result.stats.stored
         ),
-        Outcome::Stopped { reason, .. } => println!("{algorithm:<9} stopped: {reason}"),
+        Outcome::Stopped { reason, .. } => outln!("{algorithm:<9} stopped: {reason}"),
     }
-    println!("{:<9} {}", "", result.stats);
+    outln!("{:<9} {}", "", result.stats);
 }
