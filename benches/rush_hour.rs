@@ -5,13 +5,13 @@
 //! estimate), with and without stubborn-set pruning. Successor generation alone on a 6x6,
 //! a 9x9 and the 12x12 board.
 //!
-//! `bfs` runs on exactly the successors `pathfinding_bfs` gets, and uses the model's
-//! declaration that every move can be undone (`Problem::reversible`) to keep only three
-//! levels in its duplicate index; `bfs_all_levels` is the same search without it, and
-//! `bfs_arrival` is our BFS on the model as it ships: move pruning over every way into a
-//! state (`Problem::arrival_pruning`: after any vehicle that reached a state, none of its
-//! moves, or in steps not its step back), which leaves most successors ungenerated (our API
-//! passes how a state was reached and tells reversibility; theirs cannot). `bare_bfs`, a
+//! `bfs` runs on exactly the successors `pathfinding_bfs` gets, and is told that every
+//! move can be undone (`Bfs::reversible(true)`) to keep only three levels in its duplicate
+//! index; `bfs_all_levels` is the same search without it, and `bfs_arrival` is our BFS as
+//! the example runs it: move pruning over every way into a state (`Bfs::move_pruning` with
+//! the model's `MovePruning`: after any vehicle that reached a state, none of its moves, or
+//! in steps not its step back), which leaves most successors ungenerated (our API passes
+//! how a state was reached and takes reversibility; theirs cannot). `bare_bfs`, a
 //! hand-written loop on the same successors with one hash set of all states, is the
 //! reference for what such a search can reach on this model.
 //!
@@ -19,18 +19,15 @@
 //! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
 //! take seconds even on the easiest course board (see the example's `--algo idastar`).
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-#[allow(dead_code)]
-#[path = "../examples/rush_hour/model.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../examples/rush_hour/model/mod.rs"]
 mod model;
 
 use std::time::Duration;
 
-use common::Declared;
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion};
-use heurist::{Options, Problem, Successors};
+use heurist::{AStar, Bfs, Problem, Successors, WeightedAStar};
 use model::{Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
@@ -41,22 +38,25 @@ fn course(name: &str) -> Board {
     Board::parse_csv(&text, model::size_from_file_name(name).unwrap()).unwrap()
 }
 
+/// A* with move pruning, as the example runs it.
 fn astar<const W: usize>(b: &Board, metric: Metric, kind: HeuristicKind) -> u32 {
     let p = RushHour::<W>::new(b, metric);
     let h = RushHeuristic::new(&p, kind);
-    let opts = Options::new();
-    heurist::astar_with(&p, RushHour::<W>::start(b), h, opts)
+    AStar::new()
+        .move_pruning()
+        .search(&p, RushHour::<W>::start(b), h)
         .cost()
         .unwrap()
 }
 
-/// A* with stubborn-set pruning (`--prune`).
+/// A* with stubborn-set pruning (`--prune`) and move pruning.
 fn astar_pruned<const W: usize>(b: &Board, metric: Metric, kind: HeuristicKind) -> u32 {
     let mut p = RushHour::<W>::new(b, metric);
     p.prune = true;
     let h = RushHeuristic::new(&p, kind);
-    let opts = Options::new();
-    heurist::astar_with(&p, RushHour::<W>::start(b), h, opts)
+    AStar::new()
+        .move_pruning()
+        .search(&p, RushHour::<W>::start(b), h)
         .cost()
         .unwrap()
 }
@@ -66,30 +66,33 @@ fn wastar_relaxed<const W: usize>(b: &Board, prune: bool) -> u32 {
     let mut p = RushHour::<W>::new(b, Metric::Moves);
     p.prune = prune;
     let h = RushHeuristic::new(&p, HeuristicKind::Relaxed);
-    let opts = Options::new();
-    heurist::weighted_astar_with(&p, RushHour::<W>::start(b), h, 2.0, opts)
+    WeightedAStar::new(2.0)
+        .search(&p, RushHour::<W>::start(b), h)
         .cost()
         .unwrap()
 }
 
 /// Our BFS; without move pruning (`arrival` false) on exactly the successors that
-/// [`pathfinding_bfs`] gets, else with the model's default, move pruning over every way
-/// into a state. The model declares the space reversible (every slide can be slid back),
-/// so BFS keeps only the last three levels in its duplicate index.
+/// [`pathfinding_bfs`] gets, else as the example runs it, with move pruning over every way
+/// into a state. The space is declared reversible (every slide can be slid back), so BFS
+/// keeps only the last three levels in its duplicate index.
 fn bfs<const W: usize>(b: &Board, metric: Metric, arrival: bool) -> u32 {
-    let mut p = RushHour::<W>::new(b, metric);
-    p.move_pruning = arrival;
-    heurist::bfs(&p, RushHour::<W>::start(b)).cost().unwrap()
+    let p = RushHour::<W>::new(b, metric);
+    let start = RushHour::<W>::start(b);
+    let bfs = Bfs::new().reversible(true);
+    let r = if arrival {
+        bfs.move_pruning().search(&p, start)
+    } else {
+        bfs.search(&p, start)
+    };
+    r.cost().unwrap()
 }
 
 /// Our BFS on exactly the successors [`pathfinding_bfs`] gets, every level kept in the
 /// duplicate index (what [`bfs`] does on a problem not declared reversible).
 fn bfs_all_levels<const W: usize>(b: &Board, metric: Metric) -> u32 {
-    let mut p = RushHour::<W>::new(b, metric);
-    p.move_pruning = false;
-    heurist::bfs(&Declared(p, false, true), RushHour::<W>::start(b))
-        .cost()
-        .unwrap()
+    let p = RushHour::<W>::new(b, metric);
+    heurist::bfs(&p, RushHour::<W>::start(b)).cost().unwrap()
 }
 
 /// `pathfinding::bfs` on the same successor function (its API passes no action, so no

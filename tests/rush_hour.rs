@@ -1,16 +1,16 @@
 //! Tests of the Rush Hour example: optimal answers (BFS vs A* vs IDA*), the hardest known
 //! 6x6 board, an independent replay checker, unsolvable boards, parser errors.
 
-#[allow(dead_code)]
-#[path = "../examples/rush_hour/model.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../examples/rush_hour/model/mod.rs"]
 mod model;
 
-use heurist::{Options, Outcome, Problem, StopReason, Successors};
+use heurist::{
+    AStar, Bfs, IdaStar, MovePruning, Outcome, Problem, SearchResult, StopReason, Successors,
+    WeightedAStar,
+};
 use model::{merge_moves, Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
 use proptest::prelude::*;
-
-mod common;
-use common::Declared;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -98,6 +98,37 @@ fn check(board: &Board, moves: &[(String, i32)]) -> Result<usize, String> {
     Ok(steps)
 }
 
+type Res<const W: usize> = SearchResult<Packed<W>, model::Move, u32>;
+
+/// BFS as the program runs it: move pruning over every way into a state, and (without
+/// stubborn sets, which may leave the way back out) the space declared reversible.
+fn bfs<const W: usize>(p: &RushHour<W>, start: Packed<W>) -> Res<W> {
+    Bfs::new()
+        .reversible(!p.prune)
+        .move_pruning()
+        .search(p, start)
+}
+
+/// BFS expanding each state with the skip set of the first way into it only (the parent
+/// link): under a cost bound BFS does so, and a bound no path reaches leaves nothing out.
+fn bfs_first_arrival<const W: usize>(p: &RushHour<W>, start: Packed<W>, max: usize) -> Res<W> {
+    Bfs::new()
+        .max_states(max)
+        .cost_bound(u32::MAX)
+        .move_pruning()
+        .search(p, start)
+}
+
+/// A* as the program runs it: with move pruning.
+fn astar<const W: usize>(p: &RushHour<W>, start: Packed<W>, h: RushHeuristic<W>) -> Res<W> {
+    AStar::new().move_pruning().search(p, start, h)
+}
+
+/// IDA* as the program runs it: with move pruning.
+fn idastar<const W: usize>(p: &RushHour<W>, start: Packed<W>, h: RushHeuristic<W>) -> Res<W> {
+    IdaStar::new().move_pruning().search(p, start, h)
+}
+
 /// Solution of a search as named moves (merged), checked by [`check`].
 fn named(board: &Board, actions: &[model::Move]) -> Vec<(String, i32)> {
     merge_moves(actions)
@@ -111,7 +142,7 @@ fn named(board: &Board, actions: &[model::Move]) -> Vec<(String, i32)> {
 fn optimum<const W: usize>(board: &Board, metric: Metric, with_idastar: bool) -> u32 {
     let p = RushHour::<W>::new(board, metric);
     let start = RushHour::<W>::start(board);
-    let bfs = heurist::bfs(&p, start);
+    let bfs = bfs(&p, start);
     let want = bfs.cost().expect("solvable");
     let mut results = vec![("bfs", bfs)];
     for kind in [
@@ -120,11 +151,11 @@ fn optimum<const W: usize>(board: &Board, metric: Metric, with_idastar: bool) ->
         HeuristicKind::Deep,
     ] {
         let h = RushHeuristic::new(&p, kind);
-        results.push(("astar", heurist::astar(&p, start, h)));
+        results.push(("astar", astar(&p, start, h)));
     }
     if with_idastar {
         let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
-        results.push(("idastar", heurist::idastar(&p, start, h)));
+        results.push(("idastar", idastar(&p, start, h)));
     }
     for (name, r) in &results {
         let sol = r
@@ -174,14 +205,14 @@ fn hardest_6x6_needs_60_moves() {
     let p = RushHour::<1>::new(&b, Metric::Moves);
     let start = RushHour::<1>::start(&b);
     let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
-    let a = heurist::astar(&p, start, h);
+    let a = astar(&p, start, h);
     let sol = a.solution().unwrap();
     assert_eq!(sol.cost, 60);
     let actions: Vec<_> = sol.actions().copied().collect();
     let moves = named(&b, &actions);
     assert_eq!(moves.len(), 60);
     check(&b, &moves).unwrap();
-    assert_eq!(heurist::bfs(&p, start).cost(), Some(60));
+    assert_eq!(bfs(&p, start).cost(), Some(60));
 }
 
 #[test]
@@ -190,19 +221,19 @@ fn unsolvable_board_is_exhausted() {
     let b2 = Board::parse_compact("ooooooooooooAAoBBooooooooooooooooooo").unwrap();
     let p2 = RushHour::<1>::new(&b2, Metric::Moves);
     let s2 = RushHour::<1>::start(&b2);
-    assert_eq!(heurist::bfs(&p2, s2).outcome, Outcome::Exhausted);
+    assert_eq!(bfs(&p2, s2).outcome, Outcome::Exhausted);
     let h = RushHeuristic::new(&p2, HeuristicKind::Blocked);
-    assert_eq!(heurist::astar(&p2, s2, h).outcome, Outcome::Exhausted);
+    assert_eq!(astar(&p2, s2, h).outcome, Outcome::Exhausted);
     // a wall in the red car's row
     let b3 = Board::parse_compact("ooooooooooooAAooxoBoooooBooooooooooo").unwrap();
     let p3 = RushHour::<1>::new(&b3, Metric::Steps);
     assert_eq!(
-        heurist::bfs(&p3, RushHour::<1>::start(&b3)).outcome,
+        bfs(&p3, RushHour::<1>::start(&b3)).outcome,
         Outcome::Exhausted
     );
     let h = RushHeuristic::new(&p3, HeuristicKind::Blocked);
     assert_eq!(
-        heurist::idastar(&p3, RushHour::<1>::start(&b3), h).outcome,
+        idastar(&p3, RushHour::<1>::start(&b3), h).outcome,
         Outcome::Exhausted
     );
     // a truck in the exit column that cannot clear the row: the top edge above it and a
@@ -215,10 +246,10 @@ fn unsolvable_board_is_exhausted() {
     .unwrap();
     let p4 = RushHour::<1>::new(&b4, Metric::Moves);
     let s4 = RushHour::<1>::start(&b4);
-    assert_eq!(heurist::bfs(&p4, s4).outcome, Outcome::Exhausted);
+    assert_eq!(bfs(&p4, s4).outcome, Outcome::Exhausted);
     let h = RushHeuristic::new(&p4, HeuristicKind::Blocked);
     assert_eq!(h.h(&s4), model::DEAD);
-    assert_eq!(heurist::astar(&p4, s4, h).outcome, Outcome::Exhausted);
+    assert_eq!(astar(&p4, s4, h).outcome, Outcome::Exhausted);
 }
 
 #[test]
@@ -226,12 +257,10 @@ fn stopped_search_is_not_unsolvable() {
     let b = course("Rushhour6x6_3");
     let p = RushHour::<1>::new(&b, Metric::Moves);
     let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
-    let r = heurist::astar_with(
-        &p,
-        RushHour::<1>::start(&b),
-        h,
-        Options::new().max_states(200),
-    );
+    let r = AStar::new()
+        .max_states(200)
+        .move_pruning()
+        .search(&p, RushHour::<1>::start(&b), h);
     assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
     let lb = r.lower_bound().expect("A* gives a lower bound");
     assert!(lb <= 33);
@@ -273,6 +302,58 @@ fn csv_parser_errors_name_vehicle_and_line() {
     assert_eq!(model::size_from_file_name("board.csv"), None);
 }
 
+/// Numbers far off the board (which once overflowed into an index out of bounds) are
+/// rejected, naming the line and the column of the field.
+#[test]
+fn csv_parser_rejects_huge_numbers() {
+    let cases = [
+        ("X,H,9223372036854775807,3,2\n", 1, 5, "out of bounds"),
+        (
+            "X,H,1,3,2\nA,V,2,9223372036854775807,3\n",
+            2,
+            7,
+            "out of bounds",
+        ),
+        (
+            "X,H,1,3,2\nA,V,2,9223372036854775806,2\n",
+            2,
+            7,
+            "out of bounds",
+        ),
+        (
+            "X,H,1,3,2\nA,V,2,-9223372036854775808,2\n",
+            2,
+            7,
+            "out of bounds",
+        ),
+        (
+            "X,H,1,3,2\nA,H,1,9223372036854775807,2\n",
+            2,
+            7,
+            "out of bounds",
+        ),
+        (
+            "X,H,1,3,2\nA,V,9223372036854775807,1,2\n",
+            2,
+            5,
+            "out of bounds",
+        ),
+        ("X,H,1,3,2\nA, V, 2, 6, 2\n", 2, 10, "out of bounds"),
+        ("X,H,1,3,2\nA,V,2,1,9223372036854775807\n", 2, 9, "length"),
+        (
+            "X,H,1,3,2\nA,V,99999999999999999999,1,2\n",
+            2,
+            5,
+            "not a whole number",
+        ),
+    ];
+    for (text, line, column, what) in cases {
+        let e = Board::parse_csv(text, 6).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(line), Some(column)), "{e}");
+        assert!(e.to_string().contains(what), "{e} should say {what:?}");
+    }
+}
+
 #[test]
 fn compact_parser_errors() {
     assert!(Board::parse_compact("oooo")
@@ -280,7 +361,7 @@ fn compact_parser_errors() {
         .to_string()
         .contains("36"));
     let e = Board::parse_compact("ooooooooooooAAooooooBoooooooooooooo?").unwrap_err();
-    assert!(e.to_string().contains("position 36"));
+    assert!(e.to_string().contains("line 1, column 36"));
     let e = Board::parse_compact("ooooooooooooAAooooooBoooooooooooooBo").unwrap_err();
     assert!(e.to_string().contains("vehicle B"));
     let e = Board::parse_compact("ooooooooooooooooooooooooooooooooBBoo").unwrap_err();
@@ -306,10 +387,7 @@ fn generator_meets_its_minimum() {
     assert!(m >= 10);
     let again = Board::parse_csv(&b.to_csv(), 6).unwrap();
     let p = RushHour::<1>::new(&again, Metric::Moves);
-    assert_eq!(
-        heurist::bfs(&p, RushHour::<1>::start(&again)).cost(),
-        Some(m)
-    );
+    assert_eq!(bfs(&p, RushHour::<1>::start(&again)).cost(), Some(m));
     assert_eq!(optimum::<1>(&again, Metric::Moves, true), m);
 }
 
@@ -325,11 +403,11 @@ proptest! {
         for metric in [Metric::Moves, Metric::Steps] {
             let p = RushHour::<1>::new(&b, metric);
             let start: Packed<1> = RushHour::<1>::start(&b);
-            let bfs = heurist::bfs(&p, start);
+            let bfs = bfs(&p, start);
             for kind in [HeuristicKind::Blockers, HeuristicKind::Blocked, HeuristicKind::Deep] {
                 let h = RushHeuristic::new(&p, kind);
                 let est = h.h(&start);
-                let a = heurist::astar(&p, start, h);
+                let a = astar(&p, start, h);
                 prop_assert_eq!(a.cost(), bfs.cost());
                 match bfs.cost() {
                     Some(c) => {
@@ -387,10 +465,10 @@ proptest! {
             let full = RushHour::<1>::new(&b, metric);
             let mut pruned = full.clone();
             pruned.prune = true;
-            let want = heurist::bfs(&full, s);
-            let bfs = heurist::bfs(&pruned, s);
+            let want = bfs(&full, s);
+            let bfs = bfs(&pruned, s);
             let h = RushHeuristic::new(&pruned, HeuristicKind::Blocked);
-            let astar = heurist::astar(&pruned, s, h);
+            let astar = astar(&pruned, s, h);
             for r in [&bfs, &astar] {
                 prop_assert_eq!(r.cost(), want.cost(), "{:?}", metric);
                 if let Some(sol) = r.solution() {
@@ -423,14 +501,13 @@ fn stubborn_pruning_on_course_boards() {
             let mut pruned = full.clone();
             pruned.prune = true;
             let start = RushHour::<2>::start(&b);
-            let plain = heurist::bfs(&full, start);
-            let r = heurist::bfs(&pruned, start);
+            let plain = bfs(&full, start);
+            let r = bfs(&pruned, start);
             assert_eq!(r.cost(), Some(want), "{name} {metric:?}");
             let actions: Vec<_> = r.solution().unwrap().actions().copied().collect();
             check(&b, &named(&b, &actions)).unwrap();
-            // against the same move pruning without stubborn sets (arrival pruning is off
-            // under stubborn sets)
-            let first = heurist::bfs(&Declared(&full, true, false), start);
+            // against the same move pruning without stubborn sets
+            let first = &plain;
             assert!(r.stats.stored <= plain.stats.stored);
             assert!(
                 r.stats.generated < first.stats.generated,
@@ -452,14 +529,17 @@ fn twelve_by_twelve_fast_solution() {
     p.prune = true;
     let start = RushHour::<3>::start(&b);
     let h = RushHeuristic::new(&p, HeuristicKind::Relaxed);
-    let r = heurist::weighted_astar_with(&p, start, h, 2.0, Options::new());
+    let r = WeightedAStar::new(2.0).search(&p, start, h);
     let sol = r.solution().expect("a solution");
     let actions: Vec<_> = sol.actions().copied().collect();
     let moves = named(&b, &actions);
     check(&b, &moves).unwrap();
     // A* with a small state budget proves a lower bound; the answer cannot beat it
     let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
-    let lb = heurist::astar_with(&p, start, h, Options::new().max_states(200_000));
+    let lb = AStar::new()
+        .max_states(200_000)
+        .move_pruning()
+        .search(&p, start, h);
     let Outcome::Stopped {
         reason: StopReason::MaxStates,
         lower_bound: Some(lb),
@@ -586,7 +666,7 @@ fn successors_match_naive<const W: usize>(
                 .map(|(a, next)| (a, Packed::<W>::pack(&next), 1))
                 .collect();
             buf.clear();
-            p.successors_arrived(&s, skip, &mut buf);
+            p.successors_skipping(&s, skip, &mut buf);
             let got: Vec<_> = buf.iter().map(|x| (x.action, x.state, x.cost)).collect();
             prop_assert_eq!(got, want, "skip set {:#x}, {:?}", skip, p.metric);
         }
@@ -659,25 +739,28 @@ fn course_boards_successors_match_a_naive_reference() {
     }
 }
 
-/// BFS with move pruning over every way into a state (arrival pruning, the model's
-/// default), with the first way only, and without move pruning, from `start`, stopped
-/// after `max` states: the same outcome and solution, the same states expanded and stored,
-/// fewer generated, fewest with arrival sets. And without the levels a reversible space
-/// lets BFS forget: the very same search.
+/// BFS with move pruning over every way into a state (as the program runs it), with the
+/// first way only, and without move pruning, from `start`, stopped after `max` states: the
+/// same outcome and solution, the same states expanded and stored, fewer generated, fewest
+/// with every way's skip set. And without the levels a reversible space lets BFS forget:
+/// the very same search.
 fn move_pruning_only_saves_generation<const W: usize>(
     b: &Board,
     metric: Metric,
     max: usize,
 ) -> Result<(), TestCaseError> {
-    let pruned = RushHour::<W>::new(b, metric);
-    prop_assert!(pruned.move_pruning, "on by default");
-    let mut plain = pruned.clone();
-    plain.move_pruning = false;
+    let p = RushHour::<W>::new(b, metric);
     let start = RushHour::<W>::start(b);
-    let opts = || Options::new().max_states(max);
     let (x, y) = (
-        heurist::bfs_with(&pruned, start, opts()),
-        heurist::bfs_with(&plain, start, opts()),
+        Bfs::new()
+            .max_states(max)
+            .reversible(true)
+            .move_pruning()
+            .search(&p, start),
+        Bfs::new()
+            .max_states(max)
+            .reversible(true)
+            .search(&p, start),
     );
     prop_assert_eq!(x.cost(), y.cost());
     prop_assert_eq!(x.stop_reason(), y.stop_reason());
@@ -686,9 +769,8 @@ fn move_pruning_only_saves_generation<const W: usize>(
         (x.stats.expanded, x.stats.stored),
         (y.stats.expanded, y.stats.stored)
     );
-    prop_assert!(pruned.arrival_pruning() && !plain.arrival_pruning());
-    let first = heurist::bfs_with(&Declared(&pruned, true, false), start, opts());
-    let actions = |r: &heurist::SearchResult<Packed<W>, model::Move, u32>| {
+    let first = bfs_first_arrival(&p, start, max);
+    let actions = |r: &Res<W>| {
         r.solution()
             .map(|s| s.actions().copied().collect::<Vec<_>>())
     };
@@ -702,40 +784,32 @@ fn move_pruning_only_saves_generation<const W: usize>(
     }
     prop_assert!(x.stats.generated <= first.stats.generated);
     prop_assert!(first.stats.generated <= y.stats.generated);
-    prop_assert!(pruned.reversible() && plain.reversible());
     for (forgetful, every_level) in [
         (
             &x,
-            heurist::bfs_with(&Declared(&pruned, false, true), start, opts()),
+            Bfs::new().max_states(max).move_pruning().search(&p, start),
         ),
-        (
-            &y,
-            heurist::bfs_with(&Declared(&plain, false, true), start, opts()),
-        ),
+        (&y, Bfs::new().max_states(max).search(&p, start)),
     ] {
         prop_assert_eq!(forgetful.cost(), every_level.cost());
         prop_assert_eq!(forgetful.stop_reason(), every_level.stop_reason());
-        let stats = |r: &heurist::SearchResult<_, _, _>| {
+        let stats = |r: &Res<W>| {
             let s = &r.stats;
             (s.expanded, s.generated, s.duplicates, s.stored)
         };
         prop_assert_eq!(stats(forgetful), stats(&every_level));
-        prop_assert_eq!(
-            forgetful
-                .solution()
-                .map(|s| s.actions().copied().collect::<Vec<_>>()),
-            every_level
-                .solution()
-                .map(|s| s.actions().copied().collect::<Vec<_>>())
-        );
+        prop_assert_eq!(actions(forgetful), actions(&every_level));
     }
     if let Some(sol) = x.solution() {
         let actions: Vec<_> = sol.actions().copied().collect();
         check(b, &named(b, &actions)).map_err(TestCaseError::fail)?;
     }
     // A* (optimal whenever it ends) agrees with unpruned BFS
-    let h = RushHeuristic::new(&pruned, HeuristicKind::Blocked);
-    let a = heurist::astar_with(&pruned, start, h, opts());
+    let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
+    let a = AStar::new()
+        .max_states(max)
+        .move_pruning()
+        .search(&p, start, h);
     if y.stop_reason().is_none() && a.stop_reason().is_none() {
         prop_assert_eq!(a.cost(), y.cost());
     }

@@ -1,5 +1,5 @@
-//! Rush Hour solver: optimal in moves or steps (BFS, A*, IDA*), fast non-optimal search for
-//! big boards (weighted A*, greedy), a board generator and a difficulty study.
+//! Rush Hour solver: optimal in moves or steps (BFS, A*, IDA*, ...), fast non-optimal search
+//! for big boards (weighted A*, greedy), a board generator and a difficulty study.
 //!
 //! ```text
 //! cargo run --release --example rush_hour                      # course board 1, step by step
@@ -13,38 +13,44 @@
 //! cargo run --release --example rush_hour -- --generate --size 6 --min-moves 20 --seed 7
 //! cargo run --release --example rush_hour -- --study 40
 //! ```
+//!
+//! Exit status: 0 solved or proven unsolvable, 1 stopped by a limit or cancelled (Ctrl-C:
+//! the result so far is printed), 2 bad input or an I/O error.
 
-#[allow(dead_code)]
+#[path = "../common/mod.rs"]
+mod common;
+// the model also serves the tests and the bench, which use more of it; it includes
+// common/parse.rs itself for them
+#[allow(dead_code, unused_imports, clippy::duplicate_mod)]
 mod model;
 
-use std::io::Write;
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::{Parser, ValueEnum};
-use heurist::{OpenList, Options, Outcome, SearchResult, StopReason};
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
+use common::cli::{self, Algo, LimitArgs, EXIT_HELP};
+use heurist::{
+    AStar, Bfs, Dfs, Dijkstra, Greedy, IdaStar, Iddfs, Limits, OpenList, Outcome, SearchResult,
+    StopReason, WeightedAStar,
+};
 use model::{
-    merge_moves, replay, solved, Board, Explore, HeuristicKind, Metric, Move, Packed,
-    RushHeuristic, RushHour,
+    merge_moves, replay, solved, Board, HeuristicKind, Metric, Move, Packed, RushHeuristic,
+    RushHour, BOARD_1,
 };
 use serde_json::json;
 
-/// Course board 1 (`Rushhour6x6_1.csv`), the built-in default.
-const BOARD_1: &str = "vehicle,orientation,col,row,length
-A,H,2,1,2
-B,H,4,1,3
-C,H,2,2,2
-D,H,5,2,2
-E,V,4,2,2
-F,H,1,4,2
-G,V,3,3,2
-H,H,4,4,2
-I,V,6,3,2
-J,H,5,5,2
-K,V,1,5,2
-L,V,3,5,2
-X,H,1,3,2
-";
+const PROGRAM: &str = "rush_hour";
+
+/// The memory bound of a search: 60 to 75 bytes a stored state (64 measured on 12x12 with
+/// 289 M states), so at most about 4 GB.
+const MAX_STATES: &str = "50000000";
+/// The memory bound of each of the generator's checks, unless --max-states is given.
+const GENERATOR_MAX_STATES: usize = 300_000;
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 enum MetricArg {
@@ -57,22 +63,6 @@ enum OpenListArg {
     Buckets,
     Lazy,
     Indexed,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-enum Algo {
-    /// Breadth-first search (optimal).
-    Bfs,
-    /// A* (optimal with the admissible heuristics).
-    Astar,
-    /// Dijkstra (optimal; A* without heuristic).
-    Dijkstra,
-    /// Iterative-deepening A* (optimal, memory = the current path).
-    Idastar,
-    /// Weighted A* (`--weight`), not optimal.
-    Wastar,
-    /// Greedy best-first, not optimal.
-    Greedy,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -92,12 +82,18 @@ enum HeuristicArg {
 #[derive(Parser, Debug)]
 #[command(
     version,
-    about = "Rush Hour: slide the vehicles until the red car X leaves through the right edge, optimally in moves or steps; also generates boards"
+    about = "Rush Hour: slide the vehicles until the red car X leaves through the right edge, optimally in moves or steps; also generates boards",
+    after_help = EXIT_HELP,
+    mut_arg("max_states", |a| a.default_value(MAX_STATES).help(
+        "Stop the search when it holds this many states (reports a lower bound for optimal \
+         searches); 0 for no limit. Default 50 million for a search (at most about 4 GB), \
+         300 000 for each of the generator's checks"
+    ))
 )]
 struct Cli {
     /// Board file in the course CSV format (size from the name, e.g. `Rushhour9x9_4.csv`,
     /// or `--size`). Without a file or --board: the built-in course board 1.
-    file: Option<String>,
+    file: Option<PathBuf>,
     /// A 6x6 board as 36 characters (`o` empty, `x` wall, `A` red car).
     #[arg(long, conflicts_with = "file")]
     board: Option<String>,
@@ -114,8 +110,8 @@ struct Cli {
     /// blocked otherwise].
     #[arg(long, value_enum)]
     heuristic: Option<HeuristicArg>,
-    /// Weight of weighted A*.
-    #[arg(long, default_value_t = 2.0)]
+    /// Weight of weighted A* (1 to 1e6).
+    #[arg(long, default_value = "2", value_parser = cli::weight)]
     weight: f64,
     /// Expand only the moves of a strong stubborn set: far fewer states, still optimal.
     #[arg(long)]
@@ -125,22 +121,18 @@ struct Cli {
     /// for every vehicle by which it has reached a state).
     #[arg(long)]
     no_move_pruning: bool,
-    /// Write the solution as `car,move` CSV lines (positive = right/down) to this file.
+    /// Write the solution as `car,move` CSV lines (positive = right/down) to this file
+    /// (opened before the search).
     #[arg(long)]
-    output: Option<String>,
+    output: Option<PathBuf>,
     /// Print one JSON object instead of the boards.
     #[arg(long)]
     json: bool,
     /// Print only the summary and the move list, not every board.
     #[arg(long)]
     quiet: bool,
-    /// Stop after storing this many states (reports a lower bound for optimal searches);
-    /// default 50 million for a search (at most about 4 GB), 300 000 for the generator's checks.
-    #[arg(long)]
-    max_states: Option<usize>,
-    /// Stop after this many seconds.
-    #[arg(long)]
-    time_limit: Option<f64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Ignore solutions costing more than this (moves or steps). With an optimal algorithm a
     /// search that ends by this bound proves that no solution of at most this cost exists;
     /// give it a known solution's cost minus one to prove that solution optimal.
@@ -150,9 +142,9 @@ struct Cli {
     /// heap, or an indexed heap with decrease-key.
     #[arg(long, value_enum, default_value = "buckets")]
     open_list: OpenListArg,
-    /// Print search progress on stderr every N seconds.
-    #[arg(long)]
-    progress: Option<f64>,
+    /// Print search progress on stderr every SECS seconds.
+    #[arg(long, value_name = "SECS", value_parser = cli::seconds)]
+    progress: Option<Duration>,
     /// Generate a board (course CSV on stdout) with at least --min-moves optimal moves.
     #[arg(long)]
     generate: bool,
@@ -169,35 +161,45 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(&cli) {
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let max_states_given = matches.value_source("max_states") == Some(ValueSource::CommandLine);
+    match run(&cli, max_states_given) {
         Ok(code) => code,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            ExitCode::from(2)
-        }
+        Err(msg) => cli::fail(PROGRAM, msg),
     }
 }
 
-fn run(cli: &Cli) -> Result<ExitCode, String> {
-    if cli.weight.is_nan() || cli.weight < 1.0 {
-        return Err(format!("--weight must be at least 1, not {}", cli.weight));
-    }
+fn run(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
     if let Some(n) = cli.study {
-        study(n, cli.seed);
+        if let Err(e) = model::study(n, cli.seed, &mut std::io::stdout().lock()) {
+            common::stdout_failed(e);
+        }
         return Ok(ExitCode::SUCCESS);
     }
     if cli.generate {
-        return generate(cli);
+        return generate(cli, max_states_given);
     }
     let (board, label) = load(cli)?;
-    let code = match board.words() {
-        1 => solve::<1>(cli, &board, &label),
-        2 => solve::<2>(cli, &board, &label),
-        3 => solve::<3>(cli, &board, &label),
-        _ => solve::<4>(cli, &board, &label),
-    }?;
-    Ok(code)
+    // checked before the search: a bad path is reported now, not after an hour of search
+    let output = match &cli.output {
+        Some(path) => Some(
+            File::options()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .map(|f| (path, f))?,
+        ),
+        None => None,
+    };
+    match board.words() {
+        1 => solve::<1>(cli, &board, &label, output),
+        2 => solve::<2>(cli, &board, &label, output),
+        3 => solve::<3>(cli, &board, &label, output),
+        _ => solve::<4>(cli, &board, &label, output),
+    }
 }
 
 fn load(cli: &Cli) -> Result<(Board, String), String> {
@@ -205,27 +207,24 @@ fn load(cli: &Cli) -> Result<(Board, String), String> {
         let b = Board::parse_compact(s).map_err(|e| format!("--board: {e}"))?;
         return Ok((b, s.clone()));
     }
-    match &cli.file {
-        None => {
-            let b = Board::parse_csv(BOARD_1, 6).map_err(|e| e.to_string())?;
-            Ok((b, "built-in board 1 (Rushhour6x6_1)".into()))
-        }
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            let name = std::path::Path::new(path)
-                .file_name()
-                .map(|s| s.to_string_lossy().to_string())
-                .unwrap_or_default();
-            let size = cli
-                .size
-                .or_else(|| model::size_from_file_name(&name))
-                .ok_or_else(|| {
-                    format!("{path}: cannot tell the board size from the file name; use --size N")
-                })?;
-            let b = Board::parse_csv(&text, size).map_err(|e| format!("{path}: {e}"))?;
-            Ok((b, path.clone()))
-        }
-    }
+    let Some(path) = &cli.file else {
+        let b = Board::parse_csv(BOARD_1, 6).map_err(|e| e.to_string())?;
+        return Ok((b, "built-in board 1 (Rushhour6x6_1)".into()));
+    };
+    let shown = path.display();
+    let text = common::parse::read_file(path)?;
+    let name = path
+        .file_name()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let size = cli
+        .size
+        .or_else(|| model::size_from_file_name(&name))
+        .ok_or_else(|| {
+            format!("{shown}: cannot tell the board size from the file name; use --size N")
+        })?;
+    let b = Board::parse_csv(&text, size).map_err(|e| format!("{shown}: {e}"))?;
+    Ok((b, shown.to_string()))
 }
 
 /// The heuristic asked for, or the default for the algorithm.
@@ -236,10 +235,25 @@ fn heuristic_of(cli: &Cli) -> HeuristicArg {
     })
 }
 
+/// Whether the answer of the chosen search is optimal (with `--prune` too).
+fn optimal(cli: &Cli) -> bool {
+    let admissible = !matches!(
+        heuristic_of(cli),
+        HeuristicArg::Chain | HeuristicArg::Relaxed
+    );
+    match cli.algo {
+        // every move costs 1 under either metric: the fewest moves are the cheapest
+        Algo::Bfs | Algo::Iddfs | Algo::Dijkstra => true,
+        Algo::Astar | Algo::Idastar => admissible,
+        Algo::Dfs | Algo::Greedy | Algo::Wastar => false,
+    }
+}
+
 type Res<const W: usize> = SearchResult<Packed<W>, Move, u32>;
 
-/// Runs the chosen algorithm on `board`.
-fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Res<W> {
+/// Runs the chosen algorithm on `problem`, with move pruning in the searches that offer it
+/// unless `--no-move-pruning`.
+fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) -> Res<W> {
     let kind = match heuristic_of(cli) {
         HeuristicArg::Zero => HeuristicKind::Zero,
         HeuristicArg::Blockers => HeuristicKind::Blockers,
@@ -249,23 +263,19 @@ fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Re
         HeuristicArg::Deep => HeuristicKind::Deep,
     };
     let h = RushHeuristic::new(problem, kind);
-    let mut opts = Options::new().open_list(match cli.open_list {
+    let open = match cli.open_list {
         OpenListArg::Buckets => OpenList::Buckets,
         OpenListArg::Lazy => OpenList::Lazy,
         OpenListArg::Indexed => OpenList::Indexed,
-    });
-    // 60 to 75 bytes a stored state (64 measured on 12x12 with 289 M states): the
-    // default keeps a search under 4 GB
-    opts = opts.max_states(cli.max_states.unwrap_or(50_000_000));
+    };
+    let cancel = cli::cancel_on_signals();
+    let mut limits: Limits<'_, u32> = cli.limits.limits(&cancel);
     if let Some(b) = cli.cost_bound {
-        opts = opts.cost_bound(b);
-    }
-    if let Some(t) = cli.time_limit {
-        opts = opts.time_limit(Duration::from_secs_f64(t));
+        limits = limits.cost_bound(b);
     }
     if let Some(t) = cli.progress {
         let t0 = Instant::now();
-        opts = opts.on_progress(Duration::from_secs_f64(t), move |s| {
+        limits = limits.on_progress(t, move |s| {
             eprintln!(
                 "[{:>7.1}s] expanded {} stored {} frontier {}",
                 t0.elapsed().as_secs_f64(),
@@ -275,32 +285,74 @@ fn search<const W: usize>(cli: &Cli, board: &Board, problem: &RushHour<W>) -> Re
             );
         });
     }
-    let start = RushHour::<W>::start(board);
+    let prune = !cli.no_move_pruning;
+    // every slide can be slid back, unless stubborn sets leave the way back out
+    let reversible = !problem.prune;
     match cli.algo {
-        Algo::Bfs => heurist::bfs_with(problem, start, opts),
-        Algo::Astar => heurist::astar_with(problem, start, h, opts),
-        Algo::Dijkstra => heurist::dijkstra_with(problem, start, opts),
-        Algo::Idastar => heurist::idastar_with(problem, start, h, opts),
-        Algo::Wastar => heurist::weighted_astar_with(problem, start, h, cli.weight, opts),
-        Algo::Greedy => heurist::greedy_with(problem, start, h, opts),
+        Algo::Astar if prune => AStar::new()
+            .open_list(open)
+            .limits(limits)
+            .move_pruning()
+            .search(problem, start, h),
+        Algo::Astar => AStar::new()
+            .open_list(open)
+            .limits(limits)
+            .search(problem, start, h),
+        Algo::Dijkstra if prune => Dijkstra::new()
+            .open_list(open)
+            .limits(limits)
+            .move_pruning()
+            .search(problem, start),
+        Algo::Dijkstra => Dijkstra::new()
+            .open_list(open)
+            .limits(limits)
+            .search(problem, start),
+        Algo::Idastar if prune => IdaStar::new()
+            .limits(limits)
+            .move_pruning()
+            .search(problem, start, h),
+        Algo::Idastar => IdaStar::new().limits(limits).search(problem, start, h),
+        Algo::Bfs if prune => Bfs::new()
+            .limits(limits)
+            .reversible(reversible)
+            .move_pruning()
+            .search(problem, start),
+        Algo::Bfs => Bfs::new()
+            .limits(limits)
+            .reversible(reversible)
+            .search(problem, start),
+        Algo::Iddfs if prune => Iddfs::new()
+            .limits(limits)
+            .move_pruning()
+            .search(problem, start),
+        Algo::Iddfs => Iddfs::new().limits(limits).search(problem, start),
+        Algo::Dfs => Dfs::new().limits(limits).search(problem, start),
+        Algo::Wastar => WeightedAStar::new(cli.weight)
+            .open_list(open)
+            .limits(limits)
+            .search(problem, start, h),
+        Algo::Greedy => Greedy::new()
+            .open_list(open)
+            .limits(limits)
+            .search(problem, start, h),
     }
 }
 
-fn solve<const W: usize>(cli: &Cli, board: &Board, label: &str) -> Result<ExitCode, String> {
+fn solve<const W: usize>(
+    cli: &Cli,
+    board: &Board,
+    label: &str,
+    output: Option<(&PathBuf, File)>,
+) -> Result<ExitCode, String> {
     let metric = match cli.metric {
         MetricArg::Moves => Metric::Moves,
         MetricArg::Steps => Metric::Steps,
     };
     let mut problem = RushHour::<W>::new(board, metric);
     problem.prune = cli.prune;
-    problem.move_pruning = !cli.no_move_pruning;
-    let result = search(cli, board, &problem);
+    let result = search(cli, &problem, RushHour::<W>::start(board));
+    let code = cli::exit_status(&result);
     let stats = result.stats;
-    let optimal = !matches!(cli.algo, Algo::Wastar | Algo::Greedy)
-        && (!matches!(
-            heuristic_of(cli),
-            HeuristicArg::Chain | HeuristicArg::Relaxed
-        ) || matches!(cli.algo, Algo::Bfs | Algo::Dijkstra));
     match result.outcome {
         Outcome::Found(sol) => {
             let raw: Vec<Move> = sol.actions().copied().collect();
@@ -315,63 +367,44 @@ fn solve<const W: usize>(cli: &Cli, board: &Board, label: &str) -> Result<ExitCo
                 .iter()
                 .map(|&(v, d)| (board.vehicles[v].name.clone(), d))
                 .collect();
-            if let Some(path) = &cli.output {
+            if let Some((path, mut file)) = output {
                 let mut s = String::from("car,move\n");
                 for (n, d) in &named {
                     s += &format!("{n},{d}\n");
                 }
-                std::fs::write(path, s).map_err(|e| format!("{path}: {e}"))?;
+                file.set_len(0)
+                    .and_then(|()| file.write_all(s.as_bytes()))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
             }
             if cli.json {
                 let sol: Vec<_> = named.iter().map(|(n, d)| json!([n, d])).collect();
-                println!(
+                outln!(
                     "{}",
                     json!({"solved": true, "moves": moves.len(), "steps": steps,
-                           "solution": sol, "expanded": stats.expanded})
+                           "solution": sol, "expanded": stats.expanded,
+                           "generated": stats.generated, "stored": stats.stored})
                 );
-                return Ok(ExitCode::SUCCESS);
+                return Ok(code);
             }
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(
-                out,
-                "{label}: {}x{} board, {} vehicles",
+            let mut text = format!(
+                "{label}: {}x{} board, {} vehicles\n",
                 board.size,
                 board.size,
                 board.vehicles.len()
             );
             if !cli.quiet {
-                let mut pos = board.start.clone();
-                let _ = writeln!(out, "start:");
-                draw(&mut out, board, &pos);
-                for (k, &(v, d)) in moves.iter().enumerate() {
-                    pos[v] = (pos[v] as i32 + d) as u8;
-                    let dir = match (board.vehicles[v].horizontal, d > 0) {
-                        (true, true) => "right",
-                        (true, false) => "left",
-                        (false, true) => "down",
-                        (false, false) => "up",
-                    };
-                    let _ = writeln!(
-                        out,
-                        "move {}: {} {dir} {} ({d:+})",
-                        k + 1,
-                        board.vehicles[v].name,
-                        d.abs()
-                    );
-                    draw(&mut out, board, &pos);
-                }
+                print_moves(&mut text, board, &moves);
             } else {
                 let list: Vec<String> = named.iter().map(|(n, d)| format!("{n}{d:+}")).collect();
-                let _ = writeln!(out, "solution: {}", list.join(" "));
+                text += &format!("solution: {}\n", list.join(" "));
             }
-            let what = match (metric, optimal) {
+            let what = match (metric, optimal(cli)) {
                 (Metric::Moves, true) => "optimal in moves",
                 (Metric::Steps, true) => "optimal in steps",
                 (_, false) => "not proven optimal",
             };
-            let _ = writeln!(
-                out,
-                "solved: {} moves, {} steps ({what}, {:?}); expanded {}, generated {}, stored {}, {:.3} s",
+            out!(
+                "{text}solved: {} moves, {} steps ({what}, {:?}); expanded {}, generated {}, stored {}, {:.3} s\n",
                 moves.len(),
                 steps,
                 cli.algo,
@@ -380,56 +413,79 @@ fn solve<const W: usize>(cli: &Cli, board: &Board, label: &str) -> Result<ExitCo
                 stats.stored,
                 stats.elapsed.as_secs_f64()
             );
-            Ok(ExitCode::SUCCESS)
         }
         Outcome::Exhausted => {
             if cli.json {
-                println!("{}", json!({"solved": false, "expanded": stats.expanded}));
+                outln!(
+                    "{}",
+                    json!({"solved": false, "expanded": stats.expanded,
+                           "generated": stats.generated, "stored": stats.stored})
+                );
             } else {
-                println!(
+                outln!(
                     "unsolvable: the red car can never get out ({} reachable states searched)",
                     stats.stored
                 );
             }
-            Ok(ExitCode::SUCCESS)
         }
         Outcome::Stopped {
             reason,
             lower_bound,
         } => {
-            // a search ended by the cost bound proved that nothing of cost <= bound exists
-            let lower_bound = match reason {
-                StopReason::CostBound => lower_bound.map(|b| b + 1),
-                _ => lower_bound,
-            };
+            // under the cost bound, the bound is the least cost left out: nothing of cost
+            // up to the bound exists
             if cli.json {
-                println!(
+                outln!(
                     "{}",
                     json!({"solved": null, "stopped": reason.as_str(),
                            "lower_bound": lower_bound, "expanded": stats.expanded,
-                           "stored": stats.stored})
+                           "generated": stats.generated, "stored": stats.stored})
                 );
             } else {
                 let lb = lower_bound.map_or("none".to_string(), |b| b.to_string());
-                println!(
+                outln!(
                     "stopped ({reason}) after expanding {} and storing {} states in {:.1} s; proven lower bound: {lb}",
                     stats.expanded,
                     stats.stored,
                     stats.elapsed.as_secs_f64()
                 );
                 if reason == StopReason::MaxStates {
-                    println!(
+                    outln!(
                         "for a quick answer (not proven optimal) try --algo wastar --heuristic relaxed --prune; \
                          for the optimum, --prune, --heuristic deep, --cost-bound and a larger --max-states"
                     );
                 }
             }
-            Ok(ExitCode::from(1))
         }
+    }
+    Ok(code)
+}
+
+/// The start and the board after every move, each move named, appended to `out`.
+fn print_moves(out: &mut String, board: &Board, moves: &[(usize, i32)]) {
+    let mut pos = board.start.clone();
+    let _ = writeln!(out, "start:");
+    draw(out, board, &pos);
+    for (k, &(v, d)) in moves.iter().enumerate() {
+        pos[v] = (pos[v] as i32 + d) as u8;
+        let dir = match (board.vehicles[v].horizontal, d > 0) {
+            (true, true) => "right",
+            (true, false) => "left",
+            (false, true) => "down",
+            (false, false) => "up",
+        };
+        let _ = writeln!(
+            out,
+            "move {}: {} {dir} {} ({d:+})",
+            k + 1,
+            board.vehicles[v].name,
+            d.abs()
+        );
+        draw(out, board, &pos);
     }
 }
 
-fn draw(out: &mut impl Write, board: &Board, pos: &[u8]) {
+fn draw(out: &mut String, board: &Board, pos: &[u8]) {
     let g = board.grid(pos);
     let w = board
         .vehicles
@@ -445,16 +501,20 @@ fn draw(out: &mut impl Write, board: &Board, pos: &[u8]) {
     }
 }
 
-fn generate(cli: &Cli) -> Result<ExitCode, String> {
+fn generate(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
     let size = cli.size.ok_or("--generate needs --size 6, 9 or 12")?;
     if ![6, 9, 12].contains(&size) {
         return Err(format!("--size must be 6, 9 or 12, not {size}"));
     }
-    let max_states = cli.max_states.unwrap_or(300_000);
+    let max_states = match cli.limits.max_states {
+        _ if !max_states_given => GENERATOR_MAX_STATES,
+        0 => usize::MAX,
+        n => n,
+    };
     let t0 = Instant::now();
     match model::generate(size, cli.min_moves, cli.seed, max_states, 20_000) {
         Some((b, m)) => {
-            print!("{}", b.to_csv());
+            out!("{}", b.to_csv());
             eprintln!(
                 "generated a {size}x{size} board with {} vehicles needing {m} moves (optimal, verified by A*) in {:.1} s",
                 b.vehicles.len(),
@@ -467,65 +527,7 @@ fn generate(cli: &Cli) -> Result<ExitCode, String> {
                 "no board with at least {} moves found (seed {}); try a smaller --min-moves or another seed",
                 cli.min_moves, cli.seed
             );
-            Ok(ExitCode::from(1))
+            Ok(ExitCode::from(cli::EXIT_STOPPED))
         }
-    }
-}
-
-/// Reachable states from the start, optimal moves, A* expansions.
-fn measure<const W: usize>(board: &Board) -> (usize, Option<u32>, u64) {
-    let p = RushHour::<W>::new(board, Metric::Moves);
-    let start = RushHour::<W>::start(board);
-    let reach = heurist::bfs(&Explore(p.clone()), start).stats.stored;
-    let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
-    let r = heurist::astar(&p, start, h);
-    (reach, r.cost(), r.stats.expanded)
-}
-
-fn study(n: usize, seed: u64) {
-    println!("| board | vehicles | free cells | optimal moves | reachable states | A* expanded |");
-    println!("|---|---|---|---|---|---|");
-    let mut rows: Vec<(String, Board)> = Vec::new();
-    rows.push(("course 6x6_1".into(), Board::parse_csv(BOARD_1, 6).unwrap()));
-    rows.push((
-        "hardest 6x6".into(),
-        Board::parse_compact("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM").unwrap(),
-    ));
-    for (name, text) in [
-        (
-            "6x6_2",
-            include_str!("../../data/rush_hour/Rushhour6x6_2.csv"),
-        ),
-        (
-            "6x6_3",
-            include_str!("../../data/rush_hour/Rushhour6x6_3.csv"),
-        ),
-    ] {
-        if let Ok(b) = Board::parse_csv(text, 6) {
-            rows.push((format!("course {name}"), b));
-        }
-    }
-    for (k, min) in [10, 15, 20, 25].into_iter().enumerate() {
-        if let Some((b, _)) = model::generate(6, min, seed + k as u64, 200_000, 20_000) {
-            rows.push((format!("generated >= {min}"), b));
-        }
-    }
-    let mut rng = model::rng(seed);
-    for k in 0..n {
-        let count = 6 + k % 8;
-        let b = model::random_board(6, count, &mut rng);
-        rows.push((format!("random 6x6 #{k}"), b));
-    }
-    for (name, b) in rows {
-        let (reach, opt, exp) = match b.words() {
-            1 => measure::<1>(&b),
-            _ => measure::<2>(&b),
-        };
-        let opt = opt.map_or("unsolvable".into(), |m| m.to_string());
-        println!(
-            "| {name} | {} | {} | {opt} | {reach} | {exp} |",
-            b.vehicles.len(),
-            b.free_cells()
-        );
     }
 }
