@@ -99,7 +99,7 @@ fn optimal_path_count(g: &Graph, start: usize) -> Option<(u32, u128)> {
     for &u in &order {
         let pu = paths.get(&u).copied().unwrap_or(0);
         // a goal ends a solution: paths do not continue through it
-        if pu == 0 || (g.goal[u] && u != start) || (u == start && g.goal[u]) {
+        if pu == 0 || g.goal[u] {
             continue;
         }
         for &(v, w) in &g.adj[u] {

@@ -3,6 +3,9 @@
 //! Each parse must return `Ok` or a clean `Err` naming a place, and never panic. The bytes
 //! go through the programs' own decoding (`text`), so non-UTF-8 input is covered too.
 
+// Each model includes the shared parse module itself.
+#![allow(clippy::duplicate_mod)]
+
 #[path = "../examples/fifteen/model/mod.rs"]
 #[allow(dead_code, unused_imports)]
 mod fifteen;
@@ -49,17 +52,32 @@ fn parse_all(bytes: &[u8]) {
         zenji::Grid::parse(text).err().map(|e| e.to_string()),
         treasure::Grid::parse(text).err().map(|e| e.to_string()),
         labyrinth::Board::parse(text).err().map(|e| e.to_string()),
-        rush_hour::Board::parse_csv(text, 6).err().map(|e| e.to_string()),
-        rush_hour::Board::parse_csv(text, 9).err().map(|e| e.to_string()),
-        rush_hour::Board::parse_csv(text, 12).err().map(|e| e.to_string()),
-        rush_hour::Board::parse_compact(text).err().map(|e| e.to_string()),
+        rush_hour::Board::parse_csv(text, 6)
+            .err()
+            .map(|e| e.to_string()),
+        rush_hour::Board::parse_csv(text, 9)
+            .err()
+            .map(|e| e.to_string()),
+        rush_hour::Board::parse_csv(text, 12)
+            .err()
+            .map(|e| e.to_string()),
+        rush_hour::Board::parse_compact(text)
+            .err()
+            .map(|e| e.to_string()),
         fifteen::parse_layout(text).err().map(|e| e.to_string()),
-        fifteen::parse_instances(text, 16).err().map(|e| e.to_string()),
-        fifteen::parse_instances(text, 25).err().map(|e| e.to_string()),
+        fifteen::parse_instances(text, 16)
+            .err()
+            .map(|e| e.to_string()),
+        fifteen::parse_instances(text, 25)
+            .err()
+            .map(|e| e.to_string()),
     ];
     for message in messages.into_iter().flatten() {
         assert!(!message.trim().is_empty(), "an empty error message");
-        assert!(message.len() < 2_000, "a message that repeats the input: {message:.200}");
+        assert!(
+            message.len() < 2_000,
+            "a message that repeats the input: {message:.200}"
+        );
     }
 }
 

@@ -256,11 +256,11 @@ fn zenji_figure() -> Result<Figure, Box<dyn Error>> {
                 let h = p.heuristic(kind);
                 let r = match algo {
                     Algo::Astar => AStar::new().search(p, p.start(), h),
-                    Algo::Idastar => IdaStar::new().cycle_check(CycleCheck::Parent).search(
-                        p,
-                        p.start(),
-                        h,
-                    ),
+                    Algo::Idastar => {
+                        IdaStar::new()
+                            .cycle_check(CycleCheck::Parent)
+                            .search(p, p.start(), h)
+                    }
                 };
                 expanded += r.stats.expanded;
                 cost += u64::from(r.cost().expect("generated maps are solvable"));
@@ -295,9 +295,9 @@ fn fifteen_set<H: Heuristic<fifteen::Puzzle>>(
     for &s in starts {
         let r = match algo {
             Algo::Astar => AStar::new().search(p, s, h()),
-            Algo::Idastar => {
-                IdaStar::new().cycle_check(CycleCheck::Parent).search(p, s, h())
-            }
+            Algo::Idastar => IdaStar::new()
+                .cycle_check(CycleCheck::Parent)
+                .search(p, s, h()),
         };
         expanded += r.stats.expanded;
         cost += u64::from(r.cost().expect("scrambled instances are solvable"));
@@ -368,7 +368,9 @@ fn rush_astar<const W: usize>(
     use rush_hour::{RushHeuristic, RushHour};
     let p = RushHour::<W>::new(b, metric);
     let h = RushHeuristic::new(&p, kind);
-    let r = AStar::new().move_pruning().search(&p, RushHour::<W>::start(b), h);
+    let r = AStar::new()
+        .move_pruning()
+        .search(&p, RushHour::<W>::start(b), h);
     (
         r.stats.expanded,
         u64::from(r.cost().expect("course boards are solvable")),

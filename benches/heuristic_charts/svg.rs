@@ -286,4 +286,3 @@ pub(crate) fn draw_figure(fig: &Figure, path: &Path) -> Result<(), Box<dyn Error
     root.present()?;
     Ok(())
 }
-

@@ -63,7 +63,10 @@ fn main() -> ExitCode {
     let limits = args.limits.limits(&cancel);
     outln!(
         "{name}: {} rows x {} columns, start {:?}, goal {:?} (row, column from 0)\n",
-        maze.height, maze.width, maze.start, maze.goal
+        maze.height,
+        maze.width,
+        maze.start,
+        maze.goal
     );
 
     // The same problem, three algorithms. The heuristic is any `Fn(&State) -> Cost`. Every

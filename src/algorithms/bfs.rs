@@ -217,7 +217,11 @@ where
     let forget = setup.reversible && cost_bound.is_none();
     // with `ARRIVAL`: the arrival set of node `arrival_base + i` at `arrived[i]`, for the
     // nodes not expanded yet (and some before them)
-    let mut arrived: Vec<E::Set> = if ARRIVAL { vec![E::empty()] } else { Vec::new() };
+    let mut arrived: Vec<E::Set> = if ARRIVAL {
+        vec![E::empty()]
+    } else {
+        Vec::new()
+    };
     let mut arrival_base = 0;
     let mut cursor = 0;
     let mut depth = 0; // depth of the node at `cursor`

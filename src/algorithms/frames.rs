@@ -37,12 +37,7 @@ impl<S, A, C: Cost> Frame<S, A, C> {
 /// Makes `frames[depth]` exist, reusing its buffer if it does, and readies it for a state
 /// with path cost `g` and estimate `h`: no children yet.
 #[inline]
-pub(crate) fn ready<S, A, C: Cost>(
-    frames: &mut Vec<Frame<S, A, C>>,
-    depth: usize,
-    g: C,
-    h: C,
-) {
+pub(crate) fn ready<S, A, C: Cost>(frames: &mut Vec<Frame<S, A, C>>, depth: usize, g: C, h: C) {
     if frames.len() == depth {
         frames.push(Frame::new());
     }

@@ -232,9 +232,9 @@ impl<S: Clone, A: Clone, C: Cost> OptimalSolutions<S, A, C> {
         // paths from the start to each node through the kept links, in order of `g`
         // (every parent has a smaller or, with zero-cost steps, equal `g`)
         let mut memo: FxHashMap<usize, u128> = FxHashMap::default();
-        self.goals
-            .iter()
-            .fold(0u128, |acc, &goal| acc.saturating_add(self.paths_to(goal, &mut memo)))
+        self.goals.iter().fold(0u128, |acc, &goal| {
+            acc.saturating_add(self.paths_to(goal, &mut memo))
+        })
     }
 
     fn paths_to(&self, id: usize, memo: &mut FxHashMap<usize, u128>) -> u128 {

@@ -367,10 +367,7 @@ impl<P: Problem + ?Sized> Iterator for Goals<DfsReach<'_, '_, P>> {
 
     fn next(&mut self) -> Option<P::State> {
         let problem = self.0.problem;
-        self.0
-            .by_ref()
-            .map(|(s, _)| s)
-            .find(|s| problem.is_goal(s))
+        self.0.by_ref().map(|(s, _)| s).find(|s| problem.is_goal(s))
     }
 }
 

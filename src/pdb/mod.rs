@@ -676,12 +676,18 @@ mod tests {
     fn a_path_that_is_not_a_regular_file_is_refused_without_reading_it() {
         let dir = std::env::temp_dir().join(format!("heurist-pdb-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        assert!(matches!(PatternDb::load(&dir, b"t"), Err(PdbError::Format(_))));
+        assert!(matches!(
+            PatternDb::load(&dir, b"t"),
+            Err(PdbError::Format(_))
+        ));
         // a named pipe: reading it would block until a writer came
         let fifo = dir.join("fifo");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         if made.is_ok_and(|s| s.success()) {
-            assert!(matches!(PatternDb::load(&fifo, b"t"), Err(PdbError::Format(_))));
+            assert!(matches!(
+                PatternDb::load(&fifo, b"t"),
+                Err(PdbError::Format(_))
+            ));
         }
         assert!(matches!(
             PatternDb::load(dir.join("missing"), b"t"),

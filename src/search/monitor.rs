@@ -90,12 +90,21 @@ impl<'a, C: Copy> Monitor<'a, C> {
     #[inline(never)]
     pub(crate) fn poll(&mut self) -> Option<StopReason> {
         let expanded = self.stats.expanded;
-        if self.limits.max_expansions.is_some_and(|max| expanded >= max) {
+        if self
+            .limits
+            .max_expansions
+            .is_some_and(|max| expanded >= max)
+        {
             return Some(StopReason::MaxExpansions);
         }
         let next = expanded.saturating_add(POLL_EVERY);
         self.next_poll = self.limits.max_expansions.map_or(next, |max| next.min(max));
-        if self.limits.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.is_cancelled())
+        {
             return Some(StopReason::Cancelled);
         }
         if self.deadline.is_none() && self.next_progress.is_none() {

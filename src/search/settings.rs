@@ -4,7 +4,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-
 /// A flag to cancel a running search from another thread.
 ///
 /// Clones share the flag. The search checks it every few hundred expansions and stops
@@ -91,4 +90,3 @@ pub enum OpenList {
     #[default]
     Buckets,
 }
-

@@ -209,4 +209,3 @@ impl<'a, S, A, C> IntoIterator for &'a Successors<S, A, C> {
         self.items.iter()
     }
 }
-
