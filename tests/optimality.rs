@@ -1,0 +1,141 @@
+//! Property tests of the generic algorithms' answers on random weighted digraphs, against
+//! the references in `support`: every least-cost search (Dijkstra, A*, IDA*, with each open
+//! list) finds the least cost Bellman-Ford computes, weighted A* stays within its factor of
+//! it, BFS and IDDFS find the fewest actions a plain queue BFS finds, and DFS and greedy
+//! search find a valid path exactly when one exists. Plus a few fixed cases: A* reopening a
+//! state under an inconsistent heuristic, and a start that is already a goal.
+
+use heurist::{AStar, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, OpenList, WeightedAStar, Zero};
+use proptest::prelude::*;
+
+mod support;
+use support::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn least_cost_searches_are_optimal(
+        (g, start) in graph_strategy(12, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+        scale in prop::sample::select(vec![1u32, 1, 300]),
+    ) {
+        // scaled by 300, path costs pass the bucket queue's limits (g below 4096), so its
+        // entries go to buckets and to its heap in the same search
+        let g = scaled(&g, scale);
+        let best = optimal_cost(&g, start);
+        let h = scaled_heuristic(&g, &factors);
+
+        let dijkstra = heurist::dijkstra(&g, start);
+        prop_assert_eq!(replay(&g, start, &dijkstra), best);
+        let astar = heurist::astar(&g, start, |s: &usize| h.0[*s]);
+        prop_assert_eq!(replay(&g, start, &astar), best);
+        let mut results = vec![dijkstra, astar];
+        for list in [OpenList::Indexed, OpenList::Lazy, OpenList::Buckets] {
+            let r = AStar::new().open_list(list).search(&g, start, Scaled(h.0.clone()));
+            prop_assert_eq!(replay(&g, start, &r), best, "A* with {:?}", list);
+            results.push(r);
+            let r = Dijkstra::new().open_list(list).search(&g, start);
+            prop_assert_eq!(replay(&g, start, &r), best, "Dijkstra with {:?}", list);
+            results.push(r);
+        }
+        let ida = IdaStar::new().search(&g, start, Scaled(h.0.clone()));
+        prop_assert_eq!(replay(&g, start, &ida), best);
+        results.push(ida);
+        let exact = Scaled(cost_to_goal(&g).iter().map(|d| d.unwrap_or(0)).collect());
+        prop_assert_eq!(replay(&g, start, &AStar::new().search(&g, start, exact)), best);
+
+        for r in &results {
+            prop_assert_eq!(r.is_exhausted(), best.is_none());
+            prop_assert!(r.stats.generated >= r.stats.duplicates);
+        }
+    }
+
+    #[test]
+    fn weighted_astar_stays_within_its_bound(
+        (g, start) in graph_strategy(12, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+        weight in 1.0f64..4.0,
+    ) {
+        let best = optimal_cost(&g, start);
+        let h = scaled_heuristic(&g, &factors);
+        let r = WeightedAStar::new(weight).search(&g, start, h);
+        let cost = replay(&g, start, &r);
+        prop_assert_eq!(cost.is_some(), best.is_some());
+        if let (Some(c), Some(b)) = (cost, best) {
+            prop_assert!(f64::from(c) <= weight * f64::from(b) + 1e-9, "{} > {} * {}", c, weight, b);
+        }
+        prop_assert_eq!(r.is_exhausted(), best.is_none());
+    }
+
+    #[test]
+    fn unit_cost_searches_find_fewest_actions((g, start) in graph_strategy(12, 20)) {
+        let fewest = fewest_edges(&g, start);
+        let u = unit(&g);
+        for r in [heurist::bfs(&g, start), heurist::iddfs(&g, start)] {
+            prop_assert_eq!(r.solution().map(|s| s.len()), fewest);
+            prop_assert_eq!(r.is_exhausted(), fewest.is_none());
+            replay(&g, start, &r);
+        }
+        // On unit costs the least-cost searches agree with BFS.
+        let ida = IdaStar::new().search(&u, start, Zero);
+        prop_assert_eq!(replay(&u, start, &ida), fewest.map(|d| d as u32));
+    }
+
+    #[test]
+    fn any_path_searches_find_a_valid_path_iff_one_exists((g, start) in graph_strategy(14, 20)) {
+        let reachable = fewest_edges(&g, start).is_some();
+        let h = |s: &usize| (*s as u32) % 7;
+        for r in [heurist::dfs(&g, start), heurist::greedy(&g, start, h)] {
+            prop_assert_eq!(replay(&g, start, &r).is_some(), reachable);
+            prop_assert_eq!(r.is_exhausted(), !reachable);
+        }
+        let limited = Dfs::new().max_depth(3).search(&g, start);
+        if let Some(d) = fewest_edges(&g, start) {
+            // Depth-limited DFS finds a path whenever one of at most 3 actions exists.
+            prop_assert_eq!(limited.is_found(), d <= 3);
+            if let Some(sol) = limited.solution() { prop_assert!(sol.len() <= 3); }
+            replay(&g, start, &limited);
+        }
+    }
+}
+
+#[test]
+fn idastar_reopening_case_and_parent_check() {
+    // A graph where the admissible heuristic is inconsistent: A* must reopen `b`.
+    //   s -1-> a -1-> b -1-> g ;  s -3-> b
+    // h(a) = 2 (admissible, true 2), h(b) = 0, h(s) = 0.
+    let g = Graph {
+        adj: vec![vec![(1, 1), (2, 3)], vec![(2, 1)], vec![(3, 1)], vec![]],
+        goal: vec![false, false, false, true],
+    };
+    let h = |s: &usize| [0u32, 2, 0, 0][*s];
+    let r = heurist::astar(&g, 0, h);
+    assert_eq!(r.cost(), Some(3));
+    assert_eq!(r.stats.reopened, 1);
+    let r = IdaStar::new()
+        .cycle_check(CycleCheck::Parent)
+        .search(&g, 0, h);
+    assert_eq!(r.cost(), Some(3));
+}
+
+#[test]
+fn start_is_goal() {
+    let g = Graph {
+        adj: vec![vec![(0, 5)]],
+        goal: vec![true],
+    };
+    for r in [
+        heurist::bfs(&g, 0),
+        heurist::dfs(&g, 0),
+        heurist::iddfs(&g, 0),
+        heurist::dijkstra(&g, 0),
+        AStar::new().search(&g, 0, Zero),
+        IdaStar::new().search(&g, 0, Zero),
+        Greedy::new().search(&g, 0, Zero),
+    ] {
+        let sol = r.solution().unwrap();
+        assert!(sol.is_empty());
+        assert_eq!(sol.cost, 0);
+    }
+}
