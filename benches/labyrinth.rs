@@ -9,31 +9,15 @@
 mod model;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use heurist::{AStar, Bfs, IdaStar, Outcome};
+use heurist::{AStar, IdaStar};
 use model::{Board, CostModel, HeuristicKind, LabHeuristic, Labyrinth};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// The first generated board of that size (from seed 0 on) that BFS solves within a small
-/// state budget with an optimum of at least `min_cost` moves.
+/// The first generated board of that size with an optimum of at least `min_cost` moves.
 fn pick(rows: usize, cols: usize, min_cost: u32) -> (String, Board) {
-    for seed in 0.. {
-        let b = Board::generate(rows, cols, seed);
-        if b.lines.len() < 3 {
-            continue;
-        }
-        let p = Labyrinth {
-            board: b.clone(),
-            model: CostModel::Moves,
-        };
-        let r = Bfs::new().max_states(200_000).search(&p, b.start_state());
-        if let Outcome::Found(sol) = r.outcome {
-            if sol.cost >= min_cost {
-                return (format!("{rows}x{cols}-s{seed}-opt{}", sol.cost), b);
-            }
-        }
-    }
-    unreachable!()
+    let (seed, cost, board) = model::generate::first_solvable(rows, cols, min_cost);
+    (format!("{rows}x{cols}-s{seed}-opt{cost}"), board)
 }
 
 fn bench(c: &mut Criterion) {

@@ -47,7 +47,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use heurist::{AStar, Bfs, CycleCheck, Heuristic, IdaStar, Outcome};
+use heurist::{AStar, CycleCheck, Heuristic, IdaStar};
 use rand::SeedableRng;
 
 /// Timed solves of each instance set per heuristic and algorithm (odd, for a true median).
@@ -478,27 +478,11 @@ fn treasure_figure() -> Result<Figure, Box<dyn Error>> {
 // ---------------------------------------------------------------------------------------
 // Dynamic labyrinth
 
-/// The first generated board of that size (from seed 0 on) that BFS solves within a small
-/// state budget with an optimum of at least `min_cost` moves (as in benches/labyrinth.rs).
+/// The first generated board of that size with an optimum of at least `min_cost` moves (as in
+/// benches/labyrinth.rs).
 fn pick_labyrinth(rows: usize, cols: usize, min_cost: u32) -> (String, labyrinth::Board) {
-    use labyrinth::{Board, CostModel, Labyrinth};
-    for seed in 0.. {
-        let b = Board::generate(rows, cols, seed);
-        if b.lines.len() < 3 {
-            continue;
-        }
-        let p = Labyrinth {
-            board: b.clone(),
-            model: CostModel::Moves,
-        };
-        let r = Bfs::new().max_states(200_000).search(&p, b.start_state());
-        if let Outcome::Found(sol) = r.outcome {
-            if sol.cost >= min_cost {
-                return (format!("{rows}x{cols}-s{seed}"), b);
-            }
-        }
-    }
-    unreachable!()
+    let (seed, _, board) = labyrinth::generate::first_solvable(rows, cols, min_cost);
+    (format!("{rows}x{cols}-s{seed}"), board)
 }
 
 fn labyrinth_figure() -> Result<Figure, Box<dyn Error>> {

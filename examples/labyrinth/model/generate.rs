@@ -64,3 +64,28 @@ impl Board {
         }
     }
 }
+
+/// The first generated board of `rows` x `cols` (seeds 0, 1, 2, ...) with at least three
+/// pushable lines that breadth-first search solves within 200,000 states, in at least
+/// `min_cost` moves: its seed, its optimal number of moves and the board. Benchmarks use it
+/// to pick boards that are neither trivial nor out of reach.
+pub fn first_solvable(rows: usize, cols: usize, min_cost: u32) -> (u64, u32, Board) {
+    use super::{CostModel, Labyrinth};
+    (0..)
+        .find_map(|seed| {
+            let board = Board::generate(rows, cols, seed);
+            if board.lines.len() < 3 {
+                return None;
+            }
+            let problem = Labyrinth {
+                board: board.clone(),
+                model: CostModel::Moves,
+            };
+            let result = heurist::Bfs::new()
+                .max_states(200_000)
+                .search(&problem, board.start_state());
+            let cost = result.cost().filter(|&c| c >= min_cost)?;
+            Some((seed, cost, board))
+        })
+        .expect("a solvable board among the seeds")
+}
