@@ -266,7 +266,10 @@ fn course_csv_round_trips() {
 
 #[test]
 fn generator_meets_its_minimum() {
-    let (b, m) = model::generate(6, 10, 7, 200_000, 5_000).expect("a 10-move board");
+    let (b, m) = model::generate(6, 10, 7, 200_000, 5_000, None).expect("a 10-move board");
+    // a deadline already past: the generator gives up at once
+    let past = Some(std::time::Instant::now());
+    assert!(model::generate(6, 10, 7, 200_000, 5_000, past).is_none());
     assert!(m >= 10);
     let again = Board::parse_csv(&b.to_csv(), 6).unwrap();
     let p = RushHour::<1>::new(&again, Metric::Moves);

@@ -512,7 +512,8 @@ fn generate(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
         n => n,
     };
     let t0 = Instant::now();
-    match model::generate(size, cli.min_moves, cli.seed, max_states, 20_000) {
+    let deadline = cli.limits.time_limit.and_then(|t| t0.checked_add(t));
+    match model::generate(size, cli.min_moves, cli.seed, max_states, 20_000, deadline) {
         Some((b, m)) => {
             out!("{}", b.to_csv());
             eprintln!(
@@ -523,8 +524,12 @@ fn generate(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         None => {
+            let why = match deadline {
+                Some(d) if Instant::now() >= d => "within the time limit",
+                _ => "in 20000 tries",
+            };
             eprintln!(
-                "no board with at least {} moves found (seed {}); try a smaller --min-moves or another seed",
+                "gave up: no board with at least {} moves found {why} (seed {}); try a smaller --min-moves or another seed",
                 cli.min_moves, cli.seed
             );
             Ok(ExitCode::from(cli::EXIT_STOPPED))

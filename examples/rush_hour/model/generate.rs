@@ -142,18 +142,21 @@ fn rate_w<const W: usize>(board: &Board, max_states: usize) -> Rating {
 
 /// Generates a board of side `size` whose optimal move count is at least `min_moves`, by
 /// hill climbing from random boards: add, remove or re-place a vehicle, keep the change when
-/// the optimum (verified by A*) does not drop. Gives up after `max_tries` evaluations.
+/// the optimum (verified by A*) does not drop. Gives up after `max_tries` evaluations, or
+/// at `deadline`.
 pub fn generate(
     size: usize,
     min_moves: u32,
     seed: u64,
     max_states: usize,
     max_tries: usize,
+    deadline: Option<std::time::Instant>,
 ) -> Option<(Board, u32)> {
     let mut rng = rng(seed);
     let cells = size * size;
     let mut tries = 0;
-    while tries < max_tries {
+    let in_time = || deadline.is_none_or(|d| std::time::Instant::now() < d);
+    while tries < max_tries && in_time() {
         let count = rng.gen_range(cells / 5..=cells / 3);
         let mut best = random_board(size, count, &mut rng);
         let mut best_moves = match rate(&best, max_states) {
@@ -164,7 +167,7 @@ pub fn generate(
             }
         };
         let mut stale = 0;
-        while tries < max_tries && stale < 300 {
+        while tries < max_tries && stale < 300 && in_time() {
             if best_moves >= min_moves {
                 return Some((best, best_moves));
             }
@@ -264,7 +267,7 @@ pub fn study(n: usize, seed: u64, out: &mut impl Write) -> io::Result<()> {
         rows.push((format!("course {name}"), parsed(text)));
     }
     for (k, min) in [10, 15, 20, 25].into_iter().enumerate() {
-        if let Some((b, _)) = generate(6, min, seed + k as u64, 200_000, 20_000) {
+        if let Some((b, _)) = generate(6, min, seed + k as u64, 200_000, 20_000, None) {
             rows.push((format!("generated >= {min}"), b));
         }
     }
