@@ -4,28 +4,11 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use heurist::{AStar, Bfs, Dfs, Dijkstra, FnProblem, Problem, StopReason, Successors};
+use heurist::{AStar, Bfs, Dfs, Dijkstra, FnProblem, StopReason};
 use proptest::prelude::*;
 
-#[derive(Clone, Debug)]
-struct Graph {
-    adj: Vec<Vec<(usize, u32)>>,
-    goal: Vec<bool>,
-}
-
-impl Problem for Graph {
-    type State = usize;
-    type Action = usize;
-    type Cost = u32;
-    fn is_goal(&self, s: &usize) -> bool {
-        self.goal[*s]
-    }
-    fn successors(&self, s: &usize, out: &mut Successors<usize, usize, u32>) {
-        for (i, &(t, w)) in self.adj[*s].iter().enumerate() {
-            out.push(i, t, w);
-        }
-    }
-}
+mod support;
+use support::Graph;
 
 fn graph_strategy(max_nodes: usize, min_weight: u32) -> impl Strategy<Value = (Graph, usize)> {
     (1..max_nodes).prop_flat_map(move |n| {
