@@ -8,9 +8,14 @@
 //!
 //! Each domain has one `neighbours` function returning an iterator; `heurist`'s
 //! `Problem::successors` pushes its items into the buffer, `pathfinding`'s closures return
-//! it directly. The setup asserts that both crates find the same cost.
+//! it directly. Beside them, `*/bare` times the minimal hand-written loops of `bare` on the
+//! same `neighbours`: the ceiling both crates are measured against. The setup asserts that
+//! all of them find the same cost.
 //!
 //! Run: `cargo bench --bench algorithms` (a few minutes; flat sampling, 10 samples).
+
+#[path = "bare/mod.rs"]
+mod bare;
 
 use std::cell::Cell;
 use std::time::Duration;
@@ -237,6 +242,30 @@ fn graph_pf_astar(g: &Graph) -> u32 {
         .1
 }
 
+// Bare baselines (see `bare`): the same `neighbours`, nothing but the algorithm.
+
+fn maze_bare_bfs(m: &Maze) -> u32 {
+    bare::bfs(0u32, |s| m.neighbours(s).map(|(n, _)| n), |s| s == m.goal).unwrap()
+}
+fn maze_bare_dijkstra(m: &Maze) -> u32 {
+    bare::dijkstra(0u32, |s| m.neighbours(s), |s| s == m.goal).unwrap()
+}
+fn maze_bare_astar(m: &Maze) -> u32 {
+    let expand = |s, _| m.neighbours(s).map(|(n, c)| (n, c, m.manhattan(n)));
+    bare::astar(0u32, m.manhattan(0), expand, |s| s == m.goal).unwrap()
+}
+fn graph_bare_bfs(g: &Graph) -> u32 {
+    bare::bfs(0u32, |s| g.neighbours(s).map(|(n, _)| n), |s| s == g.goal).unwrap()
+}
+fn graph_bare_dijkstra(g: &Graph) -> u32 {
+    bare::dijkstra(0u32, |s| g.neighbours(s), |s| s == g.goal).unwrap()
+}
+/// A* with the zero heuristic, as `astar-zero/heurist-*` and `astar-zero/pathfinding`.
+fn graph_bare_astar(g: &Graph) -> u32 {
+    let expand = |s, _| g.neighbours(s).map(|(n, c)| (n, c, 0));
+    bare::astar(0u32, 0, expand, |s| s == g.goal).unwrap()
+}
+
 // ---------------------------------------------------------------------------------------
 
 /// The open lists compared.
@@ -264,6 +293,12 @@ fn maze(c: &mut Criterion) {
         assert_eq!(maze_ours_astar(&m, list), cost);
     }
     assert_eq!(maze_pf_astar(&m), cost);
+    assert_eq!(maze_bare_bfs(&m), maze_ours_bfs(&m));
+    assert_eq!(
+        maze_bare_dijkstra(&m),
+        maze_ours_dijkstra(&m, OpenList::Lazy)
+    );
+    assert_eq!(maze_bare_astar(&m), maze_ours_astar(&m, OpenList::Lazy));
     eprintln!("maze 1000x1000: shortest path {cost} steps");
     for list in LISTS {
         let r = dijkstra(list).search(&m, 0);
@@ -291,6 +326,7 @@ fn maze(c: &mut Criterion) {
         b.iter(|| maze_ours_bfs_all_levels(black_box(&m)))
     });
     g.bench_function("bfs/pathfinding", |b| b.iter(|| maze_pf_bfs(black_box(&m))));
+    g.bench_function("bfs/bare", |b| b.iter(|| maze_bare_bfs(black_box(&m))));
     for list in LISTS {
         g.bench_function(format!("dijkstra/heurist-{}", name(list)), |b| {
             b.iter(|| maze_ours_dijkstra(black_box(&m), list))
@@ -298,6 +334,9 @@ fn maze(c: &mut Criterion) {
     }
     g.bench_function("dijkstra/pathfinding", |b| {
         b.iter(|| maze_pf_dijkstra(black_box(&m)))
+    });
+    g.bench_function("dijkstra/bare", |b| {
+        b.iter(|| maze_bare_dijkstra(black_box(&m)))
     });
     for list in LISTS {
         g.bench_function(format!("astar/heurist-{}", name(list)), |b| {
@@ -307,6 +346,7 @@ fn maze(c: &mut Criterion) {
     g.bench_function("astar/pathfinding", |b| {
         b.iter(|| maze_pf_astar(black_box(&m)))
     });
+    g.bench_function("astar/bare", |b| b.iter(|| maze_bare_astar(black_box(&m))));
     g.finish();
 }
 
@@ -320,6 +360,12 @@ fn graph(c: &mut Criterion) {
         assert_eq!(graph_ours_astar(&gr, list), cost);
     }
     assert_eq!(graph_pf_astar(&gr), cost);
+    assert_eq!(graph_bare_bfs(&gr), graph_ours_bfs(&gr));
+    assert_eq!(
+        graph_bare_dijkstra(&gr),
+        graph_ours_dijkstra(&gr, OpenList::Lazy)
+    );
+    assert_eq!(graph_bare_astar(&gr), graph_ours_astar(&gr, OpenList::Lazy));
     eprintln!("graph 100k x 8: bfs {steps} steps, least cost {cost}");
     for list in LISTS {
         let r = dijkstra(list).search(&gr, 0);
@@ -342,6 +388,7 @@ fn graph(c: &mut Criterion) {
     g.bench_function("bfs/pathfinding", |b| {
         b.iter(|| graph_pf_bfs(black_box(&gr)))
     });
+    g.bench_function("bfs/bare", |b| b.iter(|| graph_bare_bfs(black_box(&gr))));
     for list in LISTS {
         g.bench_function(format!("dijkstra/heurist-{}", name(list)), |b| {
             b.iter(|| graph_ours_dijkstra(black_box(&gr), list))
@@ -350,6 +397,9 @@ fn graph(c: &mut Criterion) {
     g.bench_function("dijkstra/pathfinding", |b| {
         b.iter(|| graph_pf_dijkstra(black_box(&gr)))
     });
+    g.bench_function("dijkstra/bare", |b| {
+        b.iter(|| graph_bare_dijkstra(black_box(&gr)))
+    });
     for list in LISTS {
         g.bench_function(format!("astar-zero/heurist-{}", name(list)), |b| {
             b.iter(|| graph_ours_astar(black_box(&gr), list))
@@ -357,6 +407,9 @@ fn graph(c: &mut Criterion) {
     }
     g.bench_function("astar-zero/pathfinding", |b| {
         b.iter(|| graph_pf_astar(black_box(&gr)))
+    });
+    g.bench_function("astar-zero/bare", |b| {
+        b.iter(|| graph_bare_astar(black_box(&gr)))
     });
     g.finish();
 }

@@ -5,7 +5,9 @@
 //!   instances (seeded random walks from the goal, easy enough for misplaced tiles); the
 //!   nodes expanded are printed once before timing.
 //! * `heurist`'s A* and IDA* against `pathfinding`'s `astar` and `idastar` on the identical
-//!   model (same successor function, same Manhattan heuristic).
+//!   model (same successor function, same Manhattan heuristic), and beside them minimal
+//!   hand-written A* and IDA* loops (`bare-astar`, `bare-idastar`) on the same model: the
+//!   ceiling both crates are measured against.
 //!
 //! The pattern databases are loaded from the cache (`$HEURIST_CACHE_DIR`, else
 //! `target/heurist-pdb-cache`), built there first if missing (about a minute).
@@ -16,6 +18,10 @@
 #[path = "../examples/fifteen/model/mod.rs"]
 mod model;
 
+#[allow(dead_code)]
+#[path = "bare/mod.rs"]
+mod bare;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -24,6 +30,7 @@ use heurist::{AStar, CycleCheck, Heuristic, IdaStar, Problem, Successors};
 use model::*;
 use pathfinding::prelude as pf;
 use rand::SeedableRng;
+use smallvec::SmallVec;
 
 fn cache_dir() -> PathBuf {
     match std::env::var_os("HEURIST_CACHE_DIR") {
@@ -68,10 +75,32 @@ fn neighbours(p: &Puzzle, s: &Tiles) -> Vec<(Tiles, u32)> {
     out.iter().map(|c| (c.state, c.cost)).collect()
 }
 
-/// A hand-written recursive IDA* on the same model and heuristic (parent pruning, no
-/// statistics, no limits): the yardstick for the library's generic loop. Returns the cost
-/// and the number of expansions.
-fn handwritten_ida<H: Heuristic<Puzzle>>(p: &Puzzle, start: Tiles, h: &H) -> (u32, u64) {
+/// Bare A* (see `bare`) with the incremental Manhattan distance, on the model's successor
+/// function: the ceiling of `heurist-astar` and `pathfinding-astar`. Returns the cost.
+fn bare_astar(p: &Puzzle, start: Tiles) -> u32 {
+    let h = Manhattan(p);
+    let expand = |s: Tiles, hs: u32| {
+        let mut out = Successors::new();
+        p.successors(&s, &mut out);
+        out.iter()
+            .map(|c| {
+                (
+                    c.state,
+                    c.cost,
+                    h.estimate_child(&s, hs, &c.action, &c.state),
+                )
+            })
+            .collect::<SmallVec<[_; 4]>>()
+    };
+    let goal = p.goal();
+    bare::astar(start, h.estimate(&start), expand, |s| s == goal).unwrap()
+}
+
+/// Bare IDA*: the smallest recursive loop on the model's successor function, with the
+/// heuristic's incremental update and parent pruning (as heurist's IDA* with
+/// `CycleCheck::Parent`), no statistics, limits or path: the ceiling of the IDA* variants.
+/// Returns the cost and the number of expansions.
+fn bare_idastar<H: Heuristic<Puzzle>>(p: &Puzzle, start: Tiles, h: &H) -> (u32, u64) {
     #[allow(clippy::too_many_arguments)]
     fn dfs<H: Heuristic<Puzzle>>(
         p: &Puzzle,
@@ -88,20 +117,18 @@ fn handwritten_ida<H: Heuristic<Puzzle>>(p: &Puzzle, start: Tiles, h: &H) -> (u3
             return true;
         }
         *expanded += 1;
-        for d in Dir::ALL {
-            if let Some((m, c)) = p.apply(s, d) {
-                if c == parent {
-                    continue;
-                }
-                let hc = h.estimate_child(&s, hs, &m, &c);
-                let f = g + 1 + hc;
-                if f > bound {
-                    *next = (*next).min(f);
-                    continue;
-                }
-                if dfs(p, h, c, s, g + 1, hc, bound, next, expanded) {
-                    return true;
-                }
+        let mut out = Successors::new();
+        p.successors(&s, &mut out);
+        for c in &out {
+            if c.state == parent {
+                continue;
+            }
+            let hc = h.estimate_child(&s, hs, &c.action, &c.state);
+            let f = g + c.cost + hc;
+            if f > bound {
+                *next = (*next).min(f);
+            } else if dfs(p, h, c.state, s, g + c.cost, hc, bound, next, expanded) {
+                return true;
             }
         }
         false
@@ -187,13 +214,13 @@ fn heuristics(c: &mut Criterion) {
     bench!("pdb", &pdb);
     // The same searches with a hand-written IDA*, to measure the library loop's overhead.
     for (&s, &cost) in starts.iter().zip(&costs) {
-        assert_eq!(handwritten_ida(&p, s, &&pdb).0, cost);
+        assert_eq!(bare_idastar(&p, s, &&pdb).0, cost);
     }
     g.bench_function("handwritten-idastar/manhattan", |b| {
         b.iter(|| {
             starts
                 .iter()
-                .map(|&s| handwritten_ida(&p, s, &Manhattan(&p)).1)
+                .map(|&s| bare_idastar(&p, s, &Manhattan(&p)).1)
                 .sum::<u64>()
         })
     });
@@ -201,7 +228,7 @@ fn heuristics(c: &mut Criterion) {
         b.iter(|| {
             starts
                 .iter()
-                .map(|&s| handwritten_ida(&p, s, &&pdb).1)
+                .map(|&s| bare_idastar(&p, s, &&pdb).1)
                 .sum::<u64>()
         })
     });
@@ -220,6 +247,8 @@ fn versus_pathfinding(c: &mut Criterion) {
         let theirs = pf::idastar(&s, |x| neighbours(&p, x), md, |x| *x == goal).map(|(_, c)| c);
         assert_eq!(ours, theirs);
         assert_eq!(ida(&p, s, Manhattan(&p)).cost(), ours);
+        assert_eq!(Some(bare_astar(&p, s)), ours);
+        assert_eq!(Some(bare_idastar(&p, s, &Manhattan(&p)).0), ours);
     }
     let mut g = c.benchmark_group("fifteen/vs-pathfinding");
     g.sample_size(10);
@@ -238,6 +267,14 @@ fn versus_pathfinding(c: &mut Criterion) {
                 .map(|&s| {
                     pf::astar(&black_box(s), |x| neighbours(&p, x), md, |x| *x == goal).map(|r| r.1)
                 })
+                .collect::<Vec<_>>()
+        })
+    });
+    g.bench_function("bare-astar", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| bare_astar(&p, black_box(s)))
                 .collect::<Vec<_>>()
         })
     });
@@ -266,6 +303,14 @@ fn versus_pathfinding(c: &mut Criterion) {
                     pf::idastar(&black_box(s), |x| neighbours(&p, x), md, |x| *x == goal)
                         .map(|r| r.1)
                 })
+                .collect::<Vec<_>>()
+        })
+    });
+    g.bench_function("bare-idastar", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|&s| bare_idastar(&p, black_box(s), &Manhattan(&p)).0)
                 .collect::<Vec<_>>()
         })
     });
