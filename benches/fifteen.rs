@@ -22,7 +22,6 @@ mod model;
 #[path = "bare/mod.rs"]
 mod bare;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -31,16 +30,6 @@ use model::*;
 use pathfinding::prelude as pf;
 use rand::SeedableRng;
 use smallvec::SmallVec;
-
-fn cache_dir() -> PathBuf {
-    match std::env::var_os("HEURIST_CACHE_DIR") {
-        Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/target/heurist-pdb-cache"
-        )),
-    }
-}
 
 /// Fixed instances: random walks of 28 moves from the standard goal (seeded `ChaCha8Rng`,
 /// the same on every platform), optimal 22..=28 moves: easy enough for misplaced tiles.
@@ -148,8 +137,14 @@ fn bare_idastar<H: Heuristic<Puzzle>>(p: &Puzzle, start: Tiles, h: &H) -> (u32, 
 fn heuristics(c: &mut Criterion) {
     let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
     let starts = instances(&p);
-    let (pdb, _) = PdbHeuristic::cached(&p, &default_partition(&p), true, &cache_dir(), |_, _| {})
-        .expect("pattern database cache");
+    let (pdb, _) = PdbHeuristic::cached(
+        &p,
+        &default_partition(&p),
+        true,
+        &default_cache_dir(),
+        |_, _| {},
+    )
+    .expect("pattern database cache");
     let costs: Vec<u32> = starts
         .iter()
         .map(|&s| ida(&p, s, &pdb).cost().unwrap())

@@ -274,16 +274,6 @@ fn zenji_figure() -> Result<Figure, Box<dyn Error>> {
 // ---------------------------------------------------------------------------------------
 // 15-puzzle
 
-fn pdb_cache_dir() -> PathBuf {
-    match std::env::var_os("HEURIST_CACHE_DIR") {
-        Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/target/heurist-pdb-cache"
-        )),
-    }
-}
-
 /// Solves every start with `algo` and a fresh heuristic from `h`.
 fn fifteen_set<H: Heuristic<fifteen::Puzzle>>(
     p: &fifteen::Puzzle,
@@ -317,7 +307,7 @@ fn fifteen_figure() -> Result<Figure, Box<dyn Error>> {
         &p,
         &default_partition(&p),
         true,
-        &pdb_cache_dir(),
+        &fifteen::default_cache_dir(),
         |_, _| {},
     )?;
     eprintln!(

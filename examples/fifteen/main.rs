@@ -102,17 +102,6 @@ fn progress_style(template: &str) -> ProgressStyle {
 /// How often the progress bars are redrawn while nothing reports (keeps the clocks moving).
 const TICK: Duration = Duration::from_millis(200);
 
-/// The default cache directory of the pattern databases.
-fn default_cache_dir() -> PathBuf {
-    match std::env::var_os("HEURIST_CACHE_DIR") {
-        Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/target/heurist-pdb-cache"
-        )),
-    }
-}
-
 struct Run {
     result: SearchResult<Tiles, Move, u32>,
     seconds: f64,
@@ -238,7 +227,10 @@ fn main() -> ExitCode {
     // Pattern databases, if asked for (and a search uses a heuristic).
     let needs_h = cli.algo.uses_heuristic();
     let pdb = if needs_h && cli.heuristic == HeuristicKind::Pdb {
-        let dir = cli.cache_dir.clone().unwrap_or_else(default_cache_dir);
+        let dir = cli
+            .cache_dir
+            .clone()
+            .unwrap_or_else(model::default_cache_dir);
         let patterns = default_partition(&puzzle);
         eprintln!(
             "pattern databases {:?} (cache: {})",

@@ -27,7 +27,10 @@ pub use heuristics::{LinearConflict, Manhattan, Misplaced};
 #[allow(unused_imports)]
 pub use parse::ParseError;
 #[allow(unused_imports)]
-pub use pdb::{default_partition, rank_cells, PatternSpace, PdbHeuristic, PdbReport, MAX_PATTERN};
+pub use pdb::{
+    default_cache_dir, default_partition, rank_cells, PatternSpace, PdbHeuristic, PdbReport,
+    MAX_PATTERN,
+};
 
 /// A packed board: cell `p` holds the tile in bits `p*b .. p*b+b` (`b` = 4 or 5).
 pub type Tiles = u128;

@@ -8,6 +8,18 @@ use heurist::Heuristic;
 
 use super::{find_field, Move, Puzzle, Tiles};
 
+/// Where the pattern databases are cached unless told otherwise: `$HEURIST_CACHE_DIR`, or
+/// `target/heurist-pdb-cache` in the crate.
+pub fn default_cache_dir() -> PathBuf {
+    match std::env::var_os("HEURIST_CACHE_DIR") {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/target/heurist-pdb-cache"
+        )),
+    }
+}
+
 /// The most pattern tiles one database may have (the abstract state is `[u8; 9]`: the
 /// blank and up to 8 tiles).
 pub const MAX_PATTERN: usize = 8;
