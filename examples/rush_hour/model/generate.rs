@@ -140,6 +140,20 @@ fn rate_w<const W: usize>(board: &Board, max_states: usize) -> Rating {
     }
 }
 
+/// Removes a vehicle chosen at random, never the red car (the board has at least two).
+fn remove_random_vehicle(board: &mut Board, rng: &mut ChaCha8Rng) {
+    let n = board.vehicles.len();
+    let mut i = rng.gen_range(0..n);
+    if i == board.red {
+        i = (i + 1) % n;
+    }
+    board.vehicles.remove(i);
+    board.start.remove(i);
+    if i < board.red {
+        board.red -= 1;
+    }
+}
+
 /// Generates a board of side `size` whose optimal move count is at least `min_moves`, by
 /// hill climbing from random boards: add, remove or re-place a vehicle, keep the change when
 /// the optimum (verified by A*) does not drop. Gives up after `max_tries` evaluations, or
@@ -180,27 +194,11 @@ pub fn generate(
                     }
                 }
                 1 if n > 1 => {
-                    let mut i = rng.gen_range(0..n);
-                    if i == cand.red {
-                        i = (i + 1) % n;
-                    }
-                    cand.vehicles.remove(i);
-                    cand.start.remove(i);
-                    if i < cand.red {
-                        cand.red -= 1;
-                    }
+                    remove_random_vehicle(&mut cand, &mut rng);
                     rename(&mut cand);
                 }
                 _ if n > 1 => {
-                    let mut i = rng.gen_range(0..n);
-                    if i == cand.red {
-                        i = (i + 1) % n;
-                    }
-                    cand.vehicles.remove(i);
-                    cand.start.remove(i);
-                    if i < cand.red {
-                        cand.red -= 1;
-                    }
+                    remove_random_vehicle(&mut cand, &mut rng);
                     if !try_add_vehicle(&mut cand, &mut rng) {
                         continue;
                     }
