@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use heurist::{
-    AStar, Bfs, CancelToken, Dfs, Dijkstra, Greedy, Heuristic, IdaStar, Iddfs, Limits, MovePruning,
-    Problem, SearchResult, WeightedAStar,
+    AStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, Heuristic, IdaStar, Iddfs, Limits,
+    MovePruning, OpenList, Problem, SearchResult, WeightedAStar,
 };
 
 /// Exit status: solved, or proven unsolvable.
@@ -145,50 +145,108 @@ pub fn cancel_on_signals() -> CancelToken {
     token
 }
 
-/// Runs `algo` on `problem` from `start` under `limits`; `heuristic` guides the algorithms
-/// that read one, `weight` is weighted A*'s.
+/// What some algorithms read besides the limits: weighted A*'s weight, the open list of the
+/// best-first searches, how IDA* and IDDFS detect cycles, and whether BFS may treat the space
+/// as reversible. The defaults are the library's.
+#[derive(Clone, Copy, Debug)]
+pub struct Tuning {
+    pub weight: f64,
+    pub open_list: OpenList,
+    pub cycle_check: CycleCheck,
+    pub reversible: bool,
+}
+
+impl Tuning {
+    /// The library's defaults, with weighted A*'s weight `weight`.
+    pub fn new(weight: f64) -> Self {
+        Tuning {
+            weight,
+            open_list: OpenList::default(),
+            cycle_check: CycleCheck::default(),
+            reversible: false,
+        }
+    }
+
+    /// How IDA* and IDDFS detect cycles.
+    pub fn cycle_check(mut self, check: CycleCheck) -> Self {
+        self.cycle_check = check;
+        self
+    }
+
+    /// The open list of A*, Dijkstra, weighted A* and greedy search.
+    pub fn open_list(mut self, open_list: OpenList) -> Self {
+        self.open_list = open_list;
+        self
+    }
+
+    /// Whether every step can be undone by one step (BFS keeps fewer levels indexed).
+    pub fn reversible(mut self, reversible: bool) -> Self {
+        self.reversible = reversible;
+        self
+    }
+}
+
+/// Runs `algo` on `problem` from `start` under `limits`, with `tuning`; `heuristic` guides
+/// the algorithms that read one.
 pub fn solve<P, H>(
     algo: Algo,
     problem: &P,
     start: P::State,
     heuristic: H,
-    weight: f64,
+    tuning: Tuning,
     limits: Limits<'_, P::Cost>,
 ) -> SearchResult<P::State, P::Action, P::Cost>
 where
     P: Problem,
     H: Heuristic<P>,
 {
+    let Tuning {
+        weight,
+        open_list,
+        cycle_check,
+        reversible,
+    } = tuning;
     match algo {
         Algo::Astar => AStar::new()
             .limits(limits)
+            .open_list(open_list)
             .search(problem, start, heuristic),
         Algo::Idastar => IdaStar::new()
             .limits(limits)
+            .cycle_check(cycle_check)
             .search(problem, start, heuristic),
-        Algo::Dijkstra => Dijkstra::new().limits(limits).search(problem, start),
-        Algo::Bfs => Bfs::new().limits(limits).search(problem, start),
+        Algo::Dijkstra => Dijkstra::new()
+            .limits(limits)
+            .open_list(open_list)
+            .search(problem, start),
+        Algo::Bfs => Bfs::new()
+            .limits(limits)
+            .reversible(reversible)
+            .search(problem, start),
         Algo::Dfs => Dfs::new().limits(limits).search(problem, start),
-        Algo::Iddfs => Iddfs::new().limits(limits).search(problem, start),
+        Algo::Iddfs => Iddfs::new()
+            .limits(limits)
+            .cycle_check(cycle_check)
+            .search(problem, start),
         Algo::Greedy => Greedy::new()
             .limits(limits)
+            .open_list(open_list)
             .search(problem, start, heuristic),
         Algo::Wastar => WeightedAStar::new(weight)
             .limits(limits)
+            .open_list(open_list)
             .search(problem, start, heuristic),
     }
 }
 
-/// [`solve`] with move pruning for the optimal algorithms (`bfs` also declares the space
-/// reversible if `reversible`).
+/// [`solve`] with move pruning for the optimal algorithms (A*, IDA*, Dijkstra, BFS, IDDFS).
 pub fn solve_pruned<P, H>(
     algo: Algo,
     problem: &P,
     start: P::State,
     heuristic: H,
-    weight: f64,
+    tuning: Tuning,
     limits: Limits<'_, P::Cost>,
-    reversible: bool,
 ) -> SearchResult<P::State, P::Action, P::Cost>
 where
     P: MovePruning,
@@ -197,26 +255,30 @@ where
     match algo {
         Algo::Astar => AStar::new()
             .limits(limits)
+            .open_list(tuning.open_list)
             .move_pruning()
             .search(problem, start, heuristic),
         Algo::Idastar => IdaStar::new()
             .limits(limits)
+            .cycle_check(tuning.cycle_check)
             .move_pruning()
             .search(problem, start, heuristic),
         Algo::Dijkstra => Dijkstra::new()
             .limits(limits)
+            .open_list(tuning.open_list)
             .move_pruning()
             .search(problem, start),
         Algo::Bfs => Bfs::new()
             .limits(limits)
-            .reversible(reversible)
+            .reversible(tuning.reversible)
             .move_pruning()
             .search(problem, start),
         Algo::Iddfs => Iddfs::new()
             .limits(limits)
+            .cycle_check(tuning.cycle_check)
             .move_pruning()
             .search(problem, start),
-        _ => solve(algo, problem, start, heuristic, weight, limits),
+        _ => solve(algo, problem, start, heuristic, tuning, limits),
     }
 }
 

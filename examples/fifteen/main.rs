@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs};
-use heurist::{CycleCheck, Heuristic, IdaStar, Iddfs, Limits, Outcome, SearchResult, StopReason};
+use heurist::{CycleCheck, Heuristic, Limits, Outcome, SearchResult, StopReason};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use model::{
     default_partition, parse_instances, parse_layout, Dir, Instance, LinearConflict, Manhattan,
@@ -117,17 +117,8 @@ fn search<H: Heuristic<Puzzle>>(
     limits: Limits<'_, u32>,
     h: H,
 ) -> SearchResult<Tiles, Move, u32> {
-    match cli.algo {
-        Algo::Idastar => IdaStar::new()
-            .limits(limits)
-            .cycle_check(CycleCheck::Parent)
-            .search(puzzle, start, h),
-        Algo::Iddfs => Iddfs::new()
-            .limits(limits)
-            .cycle_check(CycleCheck::Parent)
-            .search(puzzle, start),
-        algo => cli::solve(algo, puzzle, start, h, cli.weight, limits),
-    }
+    let tuning = cli::Tuning::new(cli.weight).cycle_check(CycleCheck::Parent);
+    cli::solve(cli.algo, puzzle, start, h, tuning, limits)
 }
 
 /// What stopped a search, for people.

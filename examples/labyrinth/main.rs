@@ -133,7 +133,14 @@ fn search(
             .limits(limits)
             .max_depth(d)
             .search(problem, start, h),
-        (algo, _) => cli::solve(algo, problem, start, h, cli.weight, limits),
+        (algo, _) => cli::solve(
+            algo,
+            problem,
+            start,
+            h,
+            cli::Tuning::new(cli.weight),
+            limits,
+        ),
     }
 }
 

@@ -34,10 +34,7 @@ use std::time::{Duration, Instant};
 use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs, EXIT_HELP};
-use heurist::{
-    AStar, Bfs, Dfs, Dijkstra, Greedy, IdaStar, Iddfs, Limits, OpenList, Outcome, SearchResult,
-    StopReason, WeightedAStar,
-};
+use heurist::{Limits, OpenList, Outcome, SearchResult, StopReason};
 use model::{
     merge_moves, replay, solved, Board, HeuristicKind, Metric, Move, Packed, RushHeuristic,
     RushHour, BOARD_1,
@@ -288,53 +285,13 @@ fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) ->
     let prune = !cli.no_move_pruning;
     // every slide can be slid back, unless stubborn sets leave the way back out
     let reversible = !problem.prune;
-    match cli.algo {
-        Algo::Astar if prune => AStar::new()
-            .open_list(open)
-            .limits(limits)
-            .move_pruning()
-            .search(problem, start, h),
-        Algo::Astar => AStar::new()
-            .open_list(open)
-            .limits(limits)
-            .search(problem, start, h),
-        Algo::Dijkstra if prune => Dijkstra::new()
-            .open_list(open)
-            .limits(limits)
-            .move_pruning()
-            .search(problem, start),
-        Algo::Dijkstra => Dijkstra::new()
-            .open_list(open)
-            .limits(limits)
-            .search(problem, start),
-        Algo::Idastar if prune => IdaStar::new()
-            .limits(limits)
-            .move_pruning()
-            .search(problem, start, h),
-        Algo::Idastar => IdaStar::new().limits(limits).search(problem, start, h),
-        Algo::Bfs if prune => Bfs::new()
-            .limits(limits)
-            .reversible(reversible)
-            .move_pruning()
-            .search(problem, start),
-        Algo::Bfs => Bfs::new()
-            .limits(limits)
-            .reversible(reversible)
-            .search(problem, start),
-        Algo::Iddfs if prune => Iddfs::new()
-            .limits(limits)
-            .move_pruning()
-            .search(problem, start),
-        Algo::Iddfs => Iddfs::new().limits(limits).search(problem, start),
-        Algo::Dfs => Dfs::new().limits(limits).search(problem, start),
-        Algo::Wastar => WeightedAStar::new(cli.weight)
-            .open_list(open)
-            .limits(limits)
-            .search(problem, start, h),
-        Algo::Greedy => Greedy::new()
-            .open_list(open)
-            .limits(limits)
-            .search(problem, start, h),
+    let tuning = cli::Tuning::new(cli.weight)
+        .open_list(open)
+        .reversible(reversible);
+    if prune {
+        cli::solve_pruned(cli.algo, problem, start, h, tuning, limits)
+    } else {
+        cli::solve(cli.algo, problem, start, h, tuning, limits)
     }
 }
 

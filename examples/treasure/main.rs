@@ -26,10 +26,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
-use heurist::{
-    AStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, Iddfs, Limits, Outcome,
-    SearchResult, StopReason, WeightedAStar,
-};
+use heurist::{CancelToken, CycleCheck, Dfs, Limits, Outcome, SearchResult, StopReason};
 use serde_json::json;
 
 use common::cli::{cancel_on_signals, weight, Algo, LimitArgs, EXIT_HELP, EXIT_STOPPED};
@@ -226,28 +223,9 @@ fn run_search(
     weight: f64,
     limits: Limits<'_, u32>,
 ) -> Run {
-    let h = p.heuristic(kind);
-    let start = p.start();
     // The canonical tree has no cycles: the parent check is enough and cheap.
-    let parent = CycleCheck::Parent;
-    match algo {
-        Algo::Bfs => Bfs::new().limits(limits).search(p, start),
-        Algo::Dfs => Dfs::new().limits(limits).search(p, start),
-        Algo::Iddfs => Iddfs::new()
-            .limits(limits)
-            .cycle_check(parent)
-            .search(p, start),
-        Algo::Dijkstra => Dijkstra::new().limits(limits).search(p, start),
-        Algo::Astar => AStar::new().limits(limits).search(p, start, h),
-        Algo::Idastar => IdaStar::new()
-            .limits(limits)
-            .cycle_check(parent)
-            .search(p, start, h),
-        Algo::Greedy => Greedy::new().limits(limits).search(p, start, h),
-        Algo::Wastar => WeightedAStar::new(weight)
-            .limits(limits)
-            .search(p, start, h),
-    }
+    let tuning = common::cli::Tuning::new(weight).cycle_check(CycleCheck::Parent);
+    common::cli::solve(algo, p, p.start(), p.heuristic(kind), tuning, limits)
 }
 
 fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {

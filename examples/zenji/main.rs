@@ -30,10 +30,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
-use heurist::{
-    AStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, Iddfs, Limits,
-    SearchResult, WeightedAStar,
-};
+use heurist::{AStar, CancelToken, CycleCheck, Dijkstra, Limits, SearchResult};
 use serde_json::json;
 
 use common::cli::{cancel_on_signals, exit_status, weight, Algo, LimitArgs, EXIT_HELP};
@@ -197,36 +194,10 @@ fn run_search(
     weight: f64,
     limits: Limits<'_, u32>,
 ) -> Result_ {
-    let start = p.start();
     // Paths never revisit a state (a visited set, or monotone moves): the parent check is
     // enough for the depth-first searches.
-    let parent = CycleCheck::Parent;
-    match algo {
-        Algo::Astar => AStar::new()
-            .limits(limits)
-            .search(p, start, p.heuristic(kind)),
-        Algo::Idastar => {
-            IdaStar::new()
-                .limits(limits)
-                .cycle_check(parent)
-                .search(p, start, p.heuristic(kind))
-        }
-        Algo::Dijkstra => Dijkstra::new().limits(limits).search(p, start),
-        Algo::Bfs => Bfs::new().limits(limits).search(p, start),
-        Algo::Dfs => Dfs::new().limits(limits).search(p, start),
-        Algo::Iddfs => Iddfs::new()
-            .limits(limits)
-            .cycle_check(parent)
-            .search(p, start),
-        Algo::Greedy => Greedy::new()
-            .limits(limits)
-            .search(p, start, p.heuristic(kind)),
-        Algo::Wastar => {
-            WeightedAStar::new(weight)
-                .limits(limits)
-                .search(p, start, p.heuristic(kind))
-        }
-    }
+    let tuning = common::cli::Tuning::new(weight).cycle_check(CycleCheck::Parent);
+    common::cli::solve(algo, p, p.start(), p.heuristic(kind), tuning, limits)
 }
 
 fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
