@@ -1,27 +1,36 @@
-//! `heurist` against the `pathfinding` crate on identical domain code, and the two open
-//! lists of `heurist` (indexed heap with decrease-key vs lazy binary heap) against each other.
+//! `heurist` against the `pathfinding` crate on identical domain code, beside the minimal
+//! hand-written loops of `bare`, and the three open lists of `heurist` against each other.
 //!
-//! Domains (both seeded, built once):
+//! Domains:
 //! * a 1000x1000 grid maze, 4-connected, unit cost, ~28% random walls, start and goal in
-//!   opposite corners (reachable: a random monotone corridor is carved first);
-//! * a random digraph with 100 000 nodes, 8 out-edges each, weights 1..=100.
+//!   opposite corners (reachable: a random monotone corridor is carved first; seeded);
+//! * a random digraph with 100 000 nodes, 8 out-edges each, weights 1..=100 (seeded);
+//! * the 15-puzzle (the `fifteen` example's model and Manhattan distance) on the eight of
+//!   Korf's 100 instances that IDA* with the Manhattan distance solves with the fewest
+//!   expansions.
 //!
-//! Each domain has one `neighbours` function returning an iterator; `heurist`'s
-//! `Problem::successors` pushes its items into the buffer, `pathfinding`'s closures return
-//! it directly. Beside them, `*/bare` times the minimal hand-written loops of `bare` on the
-//! same `neighbours`: the ceiling both crates are measured against. The setup asserts that
-//! all of them find the same cost.
+//! Each domain has one successor function; `heurist`'s `Problem::successors` pushes its
+//! items into the buffer, `pathfinding`'s closures return them. Beside them, `*/bare` times
+//! the minimal hand-written loops of `bare` on the same successors: the ceiling both crates
+//! are measured against. The setup asserts that all of them find the same cost.
 //!
-//! Run: `cargo bench --bench algorithms` (a few minutes; flat sampling, 10 samples).
+//! Run: `cargo bench --bench algorithms` (a few minutes; flat sampling, 10 samples); one
+//! domain: `cargo bench --bench algorithms -- fifteen`.
 
 #[path = "bare/mod.rs"]
 mod bare;
+
+#[allow(dead_code)]
+#[path = "../examples/fifteen/model/mod.rs"]
+mod model;
 
 use std::cell::Cell;
 use std::time::Duration;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
-use heurist::{AStar, Bfs, Dijkstra, OpenList, Problem, Successors, Zero};
+use heurist::{
+    AStar, Bfs, CycleCheck, Dijkstra, Heuristic, IdaStar, OpenList, Problem, Successors, Zero,
+};
 use pathfinding::prelude as pf;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -414,5 +423,129 @@ fn graph(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, maze, graph);
+// ---------------------------------------------------------------------------------------
+// 15-puzzle
+
+/// The eight of Korf's 100 instances that IDA* with the Manhattan distance solves with the
+/// fewest expansions (121 thousand to 802 thousand).
+const KORF_EASIEST: [u32; 8] = [94, 55, 12, 79, 42, 47, 97, 9];
+
+/// The model's successors as a vector, for `pathfinding`.
+fn tile_moves(p: &model::Puzzle, s: &model::Tiles) -> Vec<(model::Tiles, u32)> {
+    let mut out = Successors::new();
+    p.successors(s, &mut out);
+    out.iter().map(|c| (c.state, c.cost)).collect()
+}
+
+fn fifteen_ours_astar(p: &model::Puzzle, s: model::Tiles) -> u32 {
+    AStar::new()
+        .search(p, s, model::Manhattan(p))
+        .cost()
+        .unwrap()
+}
+fn fifteen_pf_astar(p: &model::Puzzle, s: model::Tiles) -> u32 {
+    let (goal, md) = (p.goal(), |s: &model::Tiles| model::Manhattan(p).estimate(s));
+    pf::astar(&s, |x| tile_moves(p, x), md, |x| *x == goal)
+        .unwrap()
+        .1
+}
+/// Bare A* with the same incremental Manhattan distance as `heurist`'s.
+fn fifteen_bare_astar(p: &model::Puzzle, s: model::Tiles) -> u32 {
+    let h = model::Manhattan(p);
+    let expand = |s: model::Tiles, hs: u32| {
+        let mut out = Successors::new();
+        p.successors(&s, &mut out);
+        out.iter()
+            .map(|c| {
+                (
+                    c.state,
+                    c.cost,
+                    h.estimate_child(&s, hs, &c.action, &c.state),
+                )
+            })
+            .collect::<smallvec::SmallVec<[_; 4]>>()
+    };
+    let goal = p.goal();
+    bare::astar(s, h.estimate(&s), expand, |s| s == goal).unwrap()
+}
+fn fifteen_ours_idastar(p: &model::Puzzle, s: model::Tiles, check: CycleCheck) -> u32 {
+    IdaStar::new()
+        .cycle_check(check)
+        .search(p, s, model::Manhattan(p))
+        .cost()
+        .unwrap()
+}
+/// `pathfinding`'s IDA* checks the whole path for cycles.
+fn fifteen_pf_idastar(p: &model::Puzzle, s: model::Tiles) -> u32 {
+    let (goal, md) = (p.goal(), |s: &model::Tiles| model::Manhattan(p).estimate(s));
+    pf::idastar(&s, |x| tile_moves(p, x), md, |x| *x == goal)
+        .unwrap()
+        .1
+}
+fn fifteen_bare_idastar(p: &model::Puzzle, s: model::Tiles) -> u32 {
+    bare::idastar(p, s, &model::Manhattan(p)).0
+}
+
+fn fifteen(c: &mut Criterion) {
+    let p = model::Puzzle::new(4, 4, &model::Puzzle::default_goal(16)).unwrap();
+    let korf = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/fifteen/korf100.txt"
+    ));
+    let instances = model::parse_instances(korf, 16).expect("Korf's 100");
+    let mut starts = Vec::new();
+    for number in KORF_EASIEST {
+        let inst = instances.iter().find(|i| i.number == Some(number)).unwrap();
+        let s = p.pack(&inst.tiles);
+        let cost = inst.optimal.unwrap();
+        assert_eq!(fifteen_ours_astar(&p, s), cost);
+        assert_eq!(fifteen_pf_astar(&p, s), cost);
+        assert_eq!(fifteen_bare_astar(&p, s), cost);
+        assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Parent), cost);
+        assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Path), cost);
+        assert_eq!(fifteen_bare_idastar(&p, s), cost);
+        let a = AStar::new().search(&p, s, model::Manhattan(&p)).stats;
+        let i = IdaStar::new()
+            .cycle_check(CycleCheck::Parent)
+            .search(&p, s, model::Manhattan(&p))
+            .stats;
+        eprintln!(
+            "korf {number}: {cost} moves; A* expanded {}, stored {}; IDA* expanded {}",
+            a.expanded, a.stored, i.expanded
+        );
+        starts.push(s);
+    }
+    let all =
+        |f: &dyn Fn(model::Tiles) -> u32| starts.iter().map(|&s| f(black_box(s))).sum::<u32>();
+
+    let mut g = c.benchmark_group("fifteen-korf8");
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    g.bench_function("astar/heurist", |b| {
+        b.iter(|| all(&|s| fifteen_ours_astar(&p, s)))
+    });
+    g.bench_function("astar/pathfinding", |b| {
+        b.iter(|| all(&|s| fifteen_pf_astar(&p, s)))
+    });
+    g.bench_function("astar/bare", |b| {
+        b.iter(|| all(&|s| fifteen_bare_astar(&p, s)))
+    });
+    g.bench_function("idastar/heurist-parent", |b| {
+        b.iter(|| all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Parent)))
+    });
+    g.bench_function("idastar/heurist-path", |b| {
+        b.iter(|| all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Path)))
+    });
+    g.bench_function("idastar/pathfinding", |b| {
+        b.iter(|| all(&|s| fifteen_pf_idastar(&p, s)))
+    });
+    g.bench_function("idastar/bare", |b| {
+        b.iter(|| all(&|s| fifteen_bare_idastar(&p, s)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, maze, graph, fifteen);
 criterion_main!(benches);

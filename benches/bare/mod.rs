@@ -1,5 +1,5 @@
-//! Bare baselines: the smallest hand-written BFS, Dijkstra and A* loops, generic over the
-//! state and driven by the same successor function the engines under test use.
+//! Bare baselines: the smallest hand-written BFS, Dijkstra, A* and IDA* loops, generic over
+//! the state and driven by the same successor function the engines under test use.
 //!
 //! They do nothing but the algorithm: no statistics, no limits, no actions, no solution path
 //! (they return the cost only). Timed beside `heurist` and `pathfinding` they give the
@@ -12,6 +12,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 use std::hash::Hash;
 
+use heurist::{Heuristic, Problem, Successors};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Breadth-first search from `start`: the number of steps to the nearest goal. A FIFO queue
@@ -127,5 +128,65 @@ fn improve<S: Eq + Hash>(best: &mut FxHashMap<S, u32>, s: S, g: u32) -> bool {
             e.insert(g);
             true
         }
+    }
+}
+
+/// IDA* from `start`: the least cost to a goal and the number of expansions. The smallest
+/// recursive loop on the problem's successor function, with the heuristic's incremental
+/// update and the move back to the parent pruned (as `heurist`'s IDA* with
+/// `CycleCheck::Parent`); goals are recognised when expanded.
+pub fn idastar<P, H>(p: &P, start: P::State, h: &H) -> (u32, u64)
+where
+    P: Problem<Cost = u32>,
+    P::State: Copy,
+    H: Heuristic<P>,
+{
+    struct Walk<'a, P, H> {
+        p: &'a P,
+        h: &'a H,
+        bound: u32,
+        next: u32,
+        expanded: u64,
+    }
+    impl<P: Problem<Cost = u32>, H: Heuristic<P>> Walk<'_, P, H>
+    where
+        P::State: Copy,
+    {
+        fn dfs(&mut self, s: P::State, parent: P::State, g: u32, hs: u32) -> bool {
+            if self.p.is_goal(&s) {
+                return true;
+            }
+            self.expanded += 1;
+            let mut out = Successors::new();
+            self.p.successors(&s, &mut out);
+            for c in &out {
+                if c.state == parent {
+                    continue;
+                }
+                let hc = self.h.estimate_child(&s, hs, &c.action, &c.state);
+                let f = g + c.cost + hc;
+                if f > self.bound {
+                    self.next = self.next.min(f);
+                } else if self.dfs(c.state, s, g + c.cost, hc) {
+                    return true;
+                }
+            }
+            false
+        }
+    }
+    let h0 = h.estimate(&start);
+    let mut walk = Walk {
+        p,
+        h,
+        bound: h0,
+        next: u32::MAX,
+        expanded: 0,
+    };
+    loop {
+        walk.next = u32::MAX;
+        if walk.dfs(start, start, 0, h0) {
+            return (walk.bound, walk.expanded);
+        }
+        walk.bound = walk.next;
     }
 }
