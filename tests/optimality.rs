@@ -139,3 +139,45 @@ fn start_is_goal() {
         assert_eq!(sol.cost, 0);
     }
 }
+
+/// IDA* and IDDFS walk paths far deeper than the call stack could hold with one frame per
+/// state: past a stack budget the engine goes on with an explicit stack. Run on a thread
+/// with a small stack to show that the budget holds there too.
+#[test]
+fn deepening_walks_paths_deeper_than_the_stack() {
+    let run = || {
+        // (the full-path check costs time linear in the depth: a shorter chain for it)
+        for (check, len) in [(CycleCheck::Parent, 100_000), (CycleCheck::Path, 5_000)] {
+            let chain = heurist::FnProblem::new(
+                move |n: &u64| *n == len,
+                |n: &u64| [((), n + 1, 1u64), ((), n.saturating_sub(1), 1)],
+            );
+            // the exact distance: the first iteration's threshold is the answer
+            let exact = move |n: &u64| len - n;
+            let r = IdaStar::new()
+                .cycle_check(check)
+                .max_expansions(4 * len)
+                .search(&chain, 0, exact);
+            let sol = r.solution().expect("found");
+            assert_eq!((sol.cost, sol.len() as u64), (len, len), "{check:?}");
+            // counted as if walked once, on the explicit stack
+            assert_eq!(
+                (r.stats.iterations, r.stats.expanded),
+                (1, len),
+                "{check:?}"
+            );
+        }
+        // IDDFS walks every depth up to the goal's: a chain the budget is short for
+        let short = heurist::FnProblem::new(|n: &u64| *n == 3_000, |n: &u64| [((), n + 1, 1u64)]);
+        let r = heurist::Iddfs::new()
+            .cycle_check(CycleCheck::Parent)
+            .search(&short, 0);
+        assert_eq!(r.solution().map(|s| s.len()), Some(3_000));
+    };
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(run)
+        .unwrap()
+        .join()
+        .unwrap();
+}

@@ -1,11 +1,79 @@
 //! The iterative-deepening engine behind IDA* (threshold on `g + h`) and IDDFS (threshold
-//! on depth). Memory is the current path only: one reusable successor buffer per depth, so
-//! no allocation happens per node once the deepest path has been reached.
+//! on depth). Memory is the current path only.
+//!
+//! Each iteration walks the tree recursively, as a hand-written IDA* does: the state being
+//! expanded, its cost and estimate stay in registers, and the path is a chain of links on
+//! the call stack. The successor buffers are reused from a pool, so no allocation happens
+//! per node once the deepest path has been reached. A path deep enough to use more than
+//! [`STACK_BUDGET`] bytes of stack hands the search to an explicit stack of frames, which
+//! has no depth limit; that iteration is then walked again.
 
 use super::frames::{self, Frame};
 use super::ResultOf;
-use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, StopReason};
-use crate::traits::{Cost, Expansion, Heuristic, Problem};
+use crate::collections::fold_hash::hash_of;
+use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, Step, StopReason};
+use crate::traits::{Cost, Expansion, Heuristic, Problem, Successor, Successors};
+
+/// The most stack the recursive walk uses (threads get 2 MiB by default); past it the
+/// explicit stack takes over.
+const STACK_BUDGET: usize = 256 * 1024;
+
+/// The number of counters of [`PathIndex`]'s filter (a power of two).
+const FILTER_SLOTS: usize = 1024;
+
+/// The states on the recursive walk's path, for [`CycleCheck::Path`], with a counting
+/// filter over their hashes: most children are told off the path by one hash and one
+/// counter, and only the few whose counter is set are compared with the path, a
+/// contiguous run of states.
+struct PathIndex<S> {
+    states: Vec<S>,
+    /// The filter slot of each state in `states`.
+    slots: Vec<usize>,
+    /// How many states of the path hash to each slot.
+    filter: Vec<u32>,
+}
+
+impl<S: crate::traits::State> PathIndex<S> {
+    fn new() -> Self {
+        PathIndex {
+            states: Vec::new(),
+            slots: Vec::new(),
+            filter: vec![0; FILTER_SLOTS],
+        }
+    }
+
+    #[inline]
+    fn slot(state: &S) -> usize {
+        hash_of(state) as usize & (FILTER_SLOTS - 1)
+    }
+
+    #[inline]
+    fn contains(&self, state: &S) -> bool {
+        self.filter[Self::slot(state)] != 0 && self.states.iter().any(|s| s == state)
+    }
+
+    #[inline]
+    fn push(&mut self, state: S) {
+        let slot = Self::slot(&state);
+        self.filter[slot] += 1;
+        self.slots.push(slot);
+        self.states.push(state);
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        if let Some(slot) = self.slots.pop() {
+            self.filter[slot] -= 1;
+            self.states.pop();
+        }
+    }
+
+    fn clear(&mut self) {
+        while !self.states.is_empty() {
+            self.pop();
+        }
+    }
+}
 
 /// What the iteration threshold limits.
 pub(crate) trait Metric<C> {
@@ -52,6 +120,269 @@ pub(crate) struct Setup<'s, 'a, C> {
     pub(crate) cycle_check: CycleCheck,
 }
 
+type SuccessorOf<P> =
+    Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+type SolutionOf<P> = Solution<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+
+type Frames<P> = Vec<Frame<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>>;
+
+/// How an iteration, or the walk below one state, ended.
+enum Flow<P: Problem + ?Sized> {
+    /// Walked to the end; the search goes on.
+    Done,
+    Found(SolutionOf<P>),
+    Stopped(StopReason),
+    /// The path outgrew the recursion's stack budget.
+    TooDeep,
+}
+
+/// What becomes of one child.
+enum Verdict<C> {
+    /// Left out (a cycle, beyond the threshold, a limit).
+    Skip,
+    Goal,
+    /// To be expanded, with this path cost and estimate.
+    Expand(C, C),
+    Stop(StopReason),
+}
+
+/// A state on the recursive walk's path, linked to its parent's.
+struct Link<'l, P: Problem + ?Sized> {
+    state: &'l P::State,
+    /// The step into `state`; `None` for the start.
+    via: Option<&'l SuccessorOf<P>>,
+    parent: Option<&'l Link<'l, P>>,
+}
+
+impl<P: Problem + ?Sized> Link<'_, P> {
+    /// The path from the start to this link, then `last`.
+    fn solution(&self, last: &SuccessorOf<P>) -> SolutionOf<P> {
+        let step = |s: &SuccessorOf<P>| Step {
+            action: s.action.clone(),
+            state: s.state.clone(),
+            cost: s.cost,
+        };
+        let mut steps = vec![step(last)];
+        let mut at = self;
+        while let (Some(via), Some(parent)) = (at.via, at.parent) {
+            steps.push(step(via));
+            at = parent;
+        }
+        steps.reverse();
+        Solution::from_steps(at.state.clone(), steps)
+    }
+}
+
+/// One search's state across its iterations.
+struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
+    problem: &'w P,
+    heuristic: &'w H,
+    mon: Monitor<'m, P::Cost>,
+    cycle_check: CycleCheck,
+    cost_bound: Option<P::Cost>,
+    max_depth: Option<usize>,
+    threshold: M::Value,
+    /// The smallest value beyond the threshold met in this iteration.
+    next: Option<M::Value>,
+    /// The limit that left a path out in this iteration, if any.
+    limited: Option<StopReason>,
+    /// The smallest `g + h` left out for the cost bound, if any.
+    beyond_bound: Option<P::Cost>,
+    /// Whether a path was left out for the depth limit (then the bound says less).
+    depth_cut: bool,
+    /// How the recursive walk ended early.
+    halt: Flow<P>,
+    /// The states on the recursive walk's path, for [`CycleCheck::Path`].
+    path: PathIndex<P::State>,
+    /// The address of a local of the walk's first frame, to measure the stack it uses.
+    stack_base: usize,
+}
+
+impl<P, H, M> Walk<'_, '_, P, H, M>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    M: Metric<P::Cost>,
+{
+    /// Decides on `child`, a successor of `parent` (path cost `g`, estimate `h`), `depth`
+    /// actions from the start; `cycle` tells whether it closes a cycle. Without `LIMITED`
+    /// the cost bound and the depth limit are not looked at: the search has neither.
+    #[inline(always)]
+    fn judge<const LIMITED: bool>(
+        &mut self,
+        parent: &P::State,
+        g: P::Cost,
+        h: P::Cost,
+        child: &SuccessorOf<P>,
+        cycle: bool,
+        depth: usize,
+    ) -> Verdict<P::Cost> {
+        self.mon.stats.generated += 1;
+        if cycle {
+            self.mon.stats.duplicates += 1;
+            return Verdict::Skip;
+        }
+        if M::COSTS_MATTER && child.cost < P::Cost::ZERO {
+            return Verdict::Stop(StopReason::NegativeCost);
+        }
+        let g2 = g.saturating_add(child.cost);
+        let h2 = self
+            .heuristic
+            .estimate_child(parent, h, &child.action, &child.state);
+        if let (true, Some(b)) = (LIMITED, self.cost_bound) {
+            let f2 = g2.saturating_add(h2);
+            if f2 > b {
+                self.limited = Some(StopReason::CostBound);
+                self.beyond_bound = Some(self.beyond_bound.map_or(f2, |x| x.min(f2)));
+                return Verdict::Skip;
+            }
+        }
+        let value = M::value(g2, h2, depth);
+        if value > self.threshold {
+            self.next = Some(self.next.map_or(value, |n| n.min(value)));
+            return Verdict::Skip;
+        }
+        if self.problem.is_goal(&child.state) {
+            self.mon.stats.stored = depth + 1;
+            return Verdict::Goal;
+        }
+        if LIMITED && self.max_depth.is_some_and(|m| depth >= m) {
+            self.limited = Some(StopReason::MaxDepth);
+            self.depth_cut = true;
+            return Verdict::Skip;
+        }
+        self.mon.stats.stored = depth + 1;
+        if let Some(reason) = self.mon.check() {
+            return Verdict::Stop(reason);
+        }
+        Verdict::Expand(g2, h2)
+    }
+
+    /// Expands `at`'s state (path cost `g`, estimate `h`, `depth` actions from the start,
+    /// `grand` its parent's state) and walks below each child within the threshold,
+    /// recursively. True when the walk ends early, with how in `self.halt`.
+    fn recurse<E: Expansion<P>, const LIMITED: bool>(
+        &mut self,
+        at: &Link<'_, P>,
+        g: P::Cost,
+        h: P::Cost,
+        depth: usize,
+        grand: Option<&P::State>,
+    ) -> bool {
+        let marker = 0u8;
+        if (std::ptr::addr_of!(marker) as usize).abs_diff(self.stack_base) > STACK_BUDGET {
+            self.halt = Flow::TooDeep;
+            return true;
+        }
+        let mut buf = Successors::new();
+        let set = match at.via {
+            Some(step) => E::after(self.problem, &step.action),
+            None => E::empty(),
+        };
+        E::expand(self.problem, at.state, set, &mut buf);
+        self.mon.stats.expanded += 1;
+        self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(depth + 1);
+        for child in buf.iter() {
+            let cycle = match self.cycle_check {
+                CycleCheck::Parent => grand.is_some_and(|p| *p == child.state),
+                CycleCheck::Path => {
+                    grand.is_some_and(|p| *p == child.state) || self.path.contains(&child.state)
+                }
+            };
+            match self.judge::<LIMITED>(at.state, g, h, child, cycle, depth + 1) {
+                Verdict::Skip => {}
+                Verdict::Goal => {
+                    self.halt = Flow::Found(at.solution(child));
+                    return true;
+                }
+                Verdict::Stop(reason) => {
+                    self.halt = Flow::Stopped(reason);
+                    return true;
+                }
+                Verdict::Expand(g2, h2) => {
+                    if self.cycle_check == CycleCheck::Path {
+                        self.path.push(child.state.clone());
+                    }
+                    let link = Link {
+                        state: &child.state,
+                        via: Some(child),
+                        parent: Some(at),
+                    };
+                    if self.recurse::<E, LIMITED>(&link, g2, h2, depth + 1, Some(at.state)) {
+                        return true;
+                    }
+                    if self.cycle_check == CycleCheck::Path {
+                        self.path.pop();
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// One iteration from `start` (estimate `h0`) on an explicit stack of frames: slower
+    /// than [`Walk::recurse`], but as deep as memory allows.
+    fn iterate<E: Expansion<P>>(
+        &mut self,
+        start: &P::State,
+        h0: P::Cost,
+        frames: &mut Frames<P>,
+    ) -> Flow<P> {
+        let zero = P::Cost::ZERO;
+        frames::ready(frames, 0, zero, h0);
+        E::expand(self.problem, start, E::empty(), &mut frames[0].children);
+        self.mon.stats.expanded += 1;
+        self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(1);
+        let mut depth = 1usize; // frames in use; frame d holds the children of path state d
+
+        while depth > 0 {
+            let d = depth - 1;
+            let (lower, upper) = frames.split_at_mut(d);
+            let frame = &mut upper[0];
+            let i = frame.next;
+            if i >= frame.children.len() {
+                depth -= 1;
+                continue;
+            }
+            frame.next = i + 1;
+            let (g, parent_h) = (frame.g, frame.h);
+            let child = &frame.children.as_slice()[i];
+            let parent = if d == 0 {
+                start
+            } else {
+                &lower[d - 1].chosen().state
+            };
+            let back = || match d {
+                0 => false,
+                1 => child.state == *start,
+                _ => child.state == lower[d - 2].chosen().state,
+            };
+            let on_path =
+                || child.state == *start || lower.iter().any(|f| f.chosen().state == child.state);
+            let cycle = match self.cycle_check {
+                CycleCheck::Parent => back(),
+                CycleCheck::Path => on_path(),
+            };
+            let (g2, h2) = match self.judge::<true>(parent, g, parent_h, child, cycle, depth) {
+                Verdict::Skip => continue,
+                Verdict::Goal => return Flow::Found(frames::solution(start.clone(), lower, child)),
+                Verdict::Stop(reason) => return Flow::Stopped(reason),
+                Verdict::Expand(g2, h2) => (g2, h2),
+            };
+            // Expand the child into the frame one level deeper.
+            frames::ready(frames, depth, g2, h2);
+            let (lower, upper) = frames.split_at_mut(depth);
+            let chosen = &lower[d].children.as_slice()[i];
+            let set = E::after(self.problem, &chosen.action);
+            E::expand(self.problem, &chosen.state, set, &mut upper[0].children);
+            self.mon.stats.expanded += 1;
+            depth += 1;
+            self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(depth);
+        }
+        Flow::Done
+    }
+}
+
 pub(crate) fn search<P, H, M, E>(
     problem: &P,
     start: P::State,
@@ -65,129 +396,96 @@ where
     E: Expansion<P>,
 {
     let zero = P::Cost::ZERO;
-    let mut mon = Monitor::new(setup.limits);
-    let cycle_check = setup.cycle_check;
-    let cost_bound = mon.cost_bound();
-    let max_depth = setup.max_depth;
+    let mon = Monitor::new(setup.limits);
     if problem.is_goal(&start) {
         return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
     }
     let h0 = heuristic.estimate(&start);
-    let mut threshold = M::value(zero, h0, 0);
-    let mut frames: Vec<Frame<P::State, P::Action, P::Cost>> = Vec::new();
-    // the smallest `g + h` left out for the cost bound, if any
-    let mut beyond_bound: Option<P::Cost> = None;
-    // whether a path was left out for the depth limit (then the bound says less)
-    let mut depth_cut = false;
-    mon.stats.iterations = 0;
+    let marker = 0u8;
+    let mut walk: Walk<'_, '_, P, H, M> = Walk {
+        problem,
+        heuristic,
+        cost_bound: mon.cost_bound(),
+        mon,
+        cycle_check: setup.cycle_check,
+        max_depth: setup.max_depth,
+        threshold: M::value(zero, h0, 0),
+        next: None,
+        limited: None,
+        beyond_bound: None,
+        depth_cut: false,
+        halt: Flow::Done,
+        path: PathIndex::new(),
+        stack_base: std::ptr::addr_of!(marker) as usize,
+    };
+    // the explicit stack, once a path has outgrown the recursion
+    let mut frames: Option<Frames<P>> = None;
+    walk.mon.stats.iterations = 0;
 
     loop {
-        mon.stats.iterations += 1;
-        let mut next: Option<M::Value> = None;
-        let mut limited: Option<StopReason> = None;
-        mon.stats.stored = 1;
-        if let Some(reason) = mon.check() {
-            return mon.stopped(reason, M::lower_bound(threshold));
+        walk.mon.stats.iterations += 1;
+        walk.next = None;
+        walk.limited = None;
+        walk.mon.stats.stored = 1;
+        let lower_bound = M::lower_bound(walk.threshold);
+        if let Some(reason) = walk.mon.check() {
+            return walk.mon.stopped(reason, lower_bound);
         }
-        if max_depth == Some(0) {
-            return mon.stopped(StopReason::MaxDepth, M::lower_bound(threshold));
+        let stats = walk.mon.stats;
+        if walk.max_depth == Some(0) {
+            return walk.mon.stopped(StopReason::MaxDepth, lower_bound);
         }
-        frames::ready(&mut frames, 0, zero, h0);
-        E::expand(problem, &start, E::empty(), &mut frames[0].children);
-        mon.stats.expanded += 1;
-        mon.stats.max_frontier = mon.stats.max_frontier.max(1);
-        let mut depth = 1usize; // frames in use; frame d holds the children of path state d
-
-        while depth > 0 {
-            let d = depth - 1;
-            let (lower, upper) = frames.split_at_mut(d);
-            let frame = &mut upper[0];
-            let i = frame.next;
-            if i >= frame.children.len() {
-                depth -= 1;
-                continue;
-            }
-            frame.next = i + 1;
-            mon.stats.generated += 1;
-            let (g, parent_h) = (frame.g, frame.h);
-            let child = &frame.children.as_slice()[i];
-            let parent = if d == 0 {
-                &start
-            } else {
-                &lower[d - 1].chosen().state
-            };
-            let cycle = match cycle_check {
-                CycleCheck::Parent => match d {
-                    0 => false,
-                    1 => child.state == start,
-                    _ => child.state == lower[d - 2].chosen().state,
-                },
-                CycleCheck::Path => {
-                    child.state == start || lower.iter().any(|f| f.chosen().state == child.state)
-                }
-            };
-            if cycle {
-                mon.stats.duplicates += 1;
-                continue;
-            }
-            if M::COSTS_MATTER && child.cost < zero {
-                return mon.stopped(StopReason::NegativeCost, None);
-            }
-            let g2 = g.saturating_add(child.cost);
-            let h2 = heuristic.estimate_child(parent, parent_h, &child.action, &child.state);
-            if let Some(b) = cost_bound {
-                let f2 = g2.saturating_add(h2);
-                if f2 > b {
-                    limited = Some(StopReason::CostBound);
-                    beyond_bound = Some(beyond_bound.map_or(f2, |x| x.min(f2)));
-                    continue;
-                }
-            }
-            let value = M::value(g2, h2, depth);
-            if value > threshold {
-                next = Some(next.map_or(value, |n| n.min(value)));
-                continue;
-            }
-            if problem.is_goal(&child.state) {
-                mon.stats.stored = depth + 1;
-                let solution = frames::solution(start, lower, child);
-                return mon.finish(Outcome::Found(solution));
-            }
-            if max_depth.is_some_and(|m| depth >= m) {
-                limited = Some(StopReason::MaxDepth);
-                depth_cut = true;
-                continue;
-            }
-            mon.stats.stored = depth + 1;
-            if let Some(reason) = mon.check() {
-                return mon.stopped(reason, M::lower_bound(threshold));
-            }
-            // Expand the child into the frame one level deeper.
-            frames::ready(&mut frames, depth, g2, h2);
-            let (lower, upper) = frames.split_at_mut(depth);
-            let chosen = &lower[d].children.as_slice()[i];
-            let set = E::after(problem, &chosen.action);
-            E::expand(problem, &chosen.state, set, &mut upper[0].children);
-            mon.stats.expanded += 1;
-            depth += 1;
-            mon.stats.max_frontier = mon.stats.max_frontier.max(depth);
-        }
-
-        match next {
-            Some(t) => threshold = t,
+        let mut flow = match frames {
             None => {
-                mon.stats.stored = 0;
-                return match limited {
+                walk.path.clear();
+                if walk.cycle_check == CycleCheck::Path {
+                    walk.path.push(start.clone());
+                }
+                let root = Link {
+                    state: &start,
+                    via: None,
+                    parent: None,
+                };
+                if walk.cost_bound.is_some() || walk.max_depth.is_some() {
+                    walk.recurse::<E, true>(&root, zero, h0, 0, None);
+                } else {
+                    walk.recurse::<E, false>(&root, zero, h0, 0, None);
+                }
+                std::mem::replace(&mut walk.halt, Flow::Done)
+            }
+            Some(ref mut frames) => walk.iterate::<E>(&start, h0, frames),
+        };
+        if let Flow::TooDeep = flow {
+            // Walk this iteration again, on the explicit stack from now on; it counts as
+            // one walk.
+            walk.mon.stats = stats;
+            walk.next = None;
+            walk.limited = None;
+            flow = walk.iterate::<E>(&start, h0, frames.insert(Vec::new()));
+        }
+        match flow {
+            Flow::Found(solution) => return walk.mon.finish(Outcome::Found(solution)),
+            Flow::Stopped(StopReason::NegativeCost) => {
+                return walk.mon.stopped(StopReason::NegativeCost, None)
+            }
+            Flow::Stopped(reason) => return walk.mon.stopped(reason, lower_bound),
+            Flow::Done | Flow::TooDeep => {}
+        }
+        match walk.next {
+            Some(t) => walk.threshold = t,
+            None => {
+                walk.mon.stats.stored = 0;
+                return match walk.limited {
                     Some(reason) => {
                         // every path was cut by the cost bound or the depth limit; if only
                         // by the bound, the cheapest it left out is the cheapest possible
-                        let lb = match beyond_bound {
-                            Some(f) if !depth_cut => M::lower_bound(threshold).and(Some(f)),
-                            _ => M::lower_bound(threshold),
+                        let lb = match walk.beyond_bound {
+                            Some(f) if !walk.depth_cut => lower_bound.and(Some(f)),
+                            _ => lower_bound,
                         };
-                        mon.stopped(reason, lb)
+                        walk.mon.stopped(reason, lb)
                     }
-                    None => mon.finish(Outcome::Exhausted),
+                    None => walk.mon.finish(Outcome::Exhausted),
                 };
             }
         }

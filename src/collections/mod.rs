@@ -4,7 +4,7 @@
 
 mod arena;
 mod bfs_store;
-mod fold_hash;
+pub(crate) mod fold_hash;
 mod id_table;
 mod open_list;
 mod seg_vec;
