@@ -18,6 +18,9 @@ pub(crate) trait Policy<C: Cost> {
     /// Whether a negative step cost makes the answer wrong (then the search refuses it).
     const COSTS_MATTER: bool = true;
     fn key(&self, g: C, h: C, id: usize) -> Self::Key;
+    /// Whether the bucket queue draws among entries of equal keys rather than taking the
+    /// last pushed.
+    const SPREAD: bool = false;
     /// The bucket of `key` in a [`BucketFrontier`], if its costs are small integers.
     #[inline]
     fn bucket(_key: &Self::Key) -> Option<(usize, usize)> {
@@ -34,15 +37,18 @@ fn small<C: Cost>(c: C) -> Option<usize> {
     (x.is_sign_positive() && x < 1e9 && x.fract() == 0.0).then_some(x as usize)
 }
 
-/// A*: smallest `f = g + h` first, larger `g` among equal `f`, then (in the heaps) the newer
-/// node, larger id, or (in the buckets) the entry queued last: depth-first among ties, which
-/// on grids with many equal-`f` paths saves most expansions.
+/// A*: smallest `f = g + h` first, larger `g` among equal `f` (the state nearer the goal by
+/// its estimate), then (in the heaps) the newer node, larger id, or (in the buckets) an
+/// entry drawn by a seeded generator: on grids, with a great many states of equal `f` and
+/// `g`, taking the newest hugs walls and walks into dead ends, where a spread choice
+/// expands a fraction of the states.
 pub(crate) struct AStarPolicy;
 
 impl<C: Cost> Policy<C> for AStarPolicy {
     type Key = (Reverse<C>, C, u32);
     const REOPEN: bool = true;
     const OPTIMAL: bool = true;
+    const SPREAD: bool = true;
     #[inline]
     fn key(&self, g: C, h: C, id: usize) -> Self::Key {
         (Reverse(g.saturating_add(h)), g, id as u32)
@@ -132,7 +138,7 @@ where
             run::<P, H, Y, E, _>(problem, start, heuristic, policy, limits, open)
         }
         OpenList::Buckets => {
-            let open = BucketFrontier::new(Y::bucket);
+            let open = BucketFrontier::new(Y::bucket, Y::SPREAD);
             run::<P, H, Y, E, _>(problem, start, heuristic, policy, limits, open)
         }
     }

@@ -125,11 +125,13 @@ impl Layer {
 
 /// A bucket queue (Dial's algorithm, two levels): entries whose keys are small integer
 /// costs go to buckets by two indices, a primary one, smaller first (A*: `f`), and a
-/// secondary one, larger first (A*: `g`). Each bucket is a stack of node ids (4 bytes an
-/// entry: the bucket says the rest of the key), so push and pop take constant time and the
-/// entry popped is the one pushed last among its equals (A*: a child of the state just
-/// expanded, still in cache). Keys without small indices go to a lazy binary heap beside
-/// the buckets; pop compares the two.
+/// secondary one, larger first (A*: `g`). Each bucket is a list of node ids (4 bytes an
+/// entry: the bucket says the rest of the key), so push and pop take constant time. The
+/// entry popped among its equals is the one pushed last (a child of the state just
+/// expanded, still in cache), or, if the queue is made with `spread`, one drawn by a
+/// seeded generator: on grids, where a great many states tie, a depth-first choice hugs
+/// walls and dead ends while a spread one does not. Keys without small indices go to a
+/// lazy binary heap beside the buckets; pop compares the two.
 ///
 /// `bucket(key)` gives a key's indices, if small: a key with a smaller primary index, or
 /// an equal primary and a larger secondary one, must be larger (expanded first), and a
@@ -142,16 +144,34 @@ pub(crate) struct BucketFrontier<K: Ord, B> {
     low: usize,
     len: usize,
     heap: LazyFrontier<K>,
+    /// The state of the generator that draws among equals (xorshift), `None` to take the
+    /// last pushed.
+    spread: Option<u64>,
 }
 
 impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
-    pub(crate) fn new(bucket: B) -> Self {
+    pub(crate) fn new(bucket: B, spread: bool) -> Self {
         BucketFrontier {
             bucket,
             layers: Vec::new(),
             low: 0,
             len: 0,
             heap: LazyFrontier::new(),
+            spread: spread.then_some(0x9E37_79B9_7F4A_7C15),
+        }
+    }
+
+    /// Which entry of a bucket of `len` (at least one) to look at next.
+    #[inline]
+    fn pick(&mut self, len: usize) -> usize {
+        match &mut self.spread {
+            None => len - 1,
+            Some(x) => {
+                *x ^= *x << 13;
+                *x ^= *x >> 7;
+                *x ^= *x << 17;
+                (((*x >> 32) * len as u64) >> 32) as usize
+            }
         }
     }
 
@@ -173,13 +193,13 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
         Some((self.low, layer.top))
     }
 
-    /// Removes the last entry of bucket `(p, s)`, which holds one.
+    /// Removes entry `i` of bucket `(p, s)`.
     #[inline]
-    fn take(&mut self, (p, s): (usize, usize)) -> usize {
+    fn take(&mut self, (p, s): (usize, usize), i: usize) {
         let layer = &mut self.layers[p];
         layer.len -= 1;
         self.len -= 1;
-        layer.by_secondary[s].pop().map_or(0, |id| id as usize)
+        layer.by_secondary[s].swap_remove(i);
     }
 }
 
@@ -212,24 +232,21 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketF
         // the best current bucket entry, outdated ones dropped on the way
         let from_buckets = loop {
             let Some(at) = self.best() else { break None };
-            let id = self.layers[at.0].by_secondary[at.1]
-                .last()
-                .map_or(0, |&id| id as usize);
+            let i = self.pick(self.layers[at.0].by_secondary[at.1].len());
+            let id = self.layers[at.0].by_secondary[at.1][i] as usize;
             match current(id) {
-                Some(key) if (self.bucket)(&key) == Some(at) => break Some((at, id, key)),
-                _ => {
-                    self.take(at);
-                }
+                Some(key) if (self.bucket)(&key) == Some(at) => break Some((at, i, id, key)),
+                _ => self.take(at, i),
             }
         };
         if let Some(top) = self.heap.peek_current(&current) {
-            if from_buckets.is_none_or(|(_, _, key)| top.1 > key) {
+            if from_buckets.is_none_or(|(_, _, _, key)| top.1 > key) {
                 self.heap.0.pop();
                 return Some(top);
             }
         }
-        let (at, id, key) = from_buckets?;
-        self.take(at);
+        let (at, i, id, key) = from_buckets?;
+        self.take(at, i);
         Some((id, key))
     }
 }
@@ -307,9 +324,12 @@ mod tests {
     fn every_open_list_pops_in_key_order() {
         // keys with f above 50 or g above 20 go to the bucket queue's heap, so either side
         // can hold the best entry
-        pops_in_key_order(BucketFrontier::new(|k: &Key| {
-            (k.0 .0 <= 50 && k.1 <= 20).then_some((k.0 .0 as usize, k.1 as usize))
-        }));
+        for spread in [false, true] {
+            pops_in_key_order(BucketFrontier::new(
+                |k: &Key| (k.0 .0 <= 50 && k.1 <= 20).then_some((k.0 .0 as usize, k.1 as usize)),
+                spread,
+            ));
+        }
         pops_in_key_order(LazyFrontier::new());
         pops_in_key_order(IndexedFrontier::new());
     }
