@@ -63,14 +63,12 @@ pub enum CycleCheck {
 /// All three return solutions of the same cost and expand states in the same order of keys
 /// (A*: smallest `f`, then larger `g`); they differ in how they break the remaining ties.
 /// [`Buckets`](OpenList::Buckets) is the default because it measured fastest on every case
-/// of the `algorithms` benchmark (`cargo bench --bench algorithms`, a 1000x1000 maze and a
-/// 100k-node random graph): A* on the maze took 0.97 ms against 1.28 ms with the lazy heap
-/// and 1.65 ms with the indexed heap; Dijkstra on the graph 20.4 ms against 23.6 ms and
-/// 46.8 ms. On Rush Hour's 9x9 course board 5 A* took 8.8 s against 10.4 s with the lazy
-/// heap. The indexed heap keeps a hash map from state to heap position beside the heap, and
-/// updating it on every push and pop costs more than the outdated entries the lazy queues
-/// skip. Choose [`Indexed`](OpenList::Indexed) when memory for the frontier matters more
-/// than time: each state is queued at most once.
+/// of the `algorithms` benchmark (`cargo bench --bench algorithms`; the figures are in
+/// `BENCHMARKS.md`): pushing and popping take constant time. The indexed heap keeps a hash
+/// map from state to heap position beside the heap, and updating it on every push and pop
+/// costs more than the outdated entries the lazy queues skip. Choose
+/// [`Indexed`](OpenList::Indexed) when memory for the frontier matters more than time: each
+/// state is queued at most once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OpenList {
     /// An indexed binary heap with decrease-key (the `priority-queue` crate): each state is
@@ -82,11 +80,13 @@ pub enum OpenList {
     Lazy,
     /// A bucket queue (Dial's algorithm) for costs that are small whole numbers (below
     /// 2<sup>20</sup> for `f`, 4096 for `g`; integers or whole `OrderedF64` values): buckets
-    /// by `f`, then by `g`, each a stack of 4-byte node ids, so push and pop take constant
-    /// time, and the state queued last among equals is expanded first (usually a child of
-    /// the state just expanded, still in cache). Entries with other costs, and the keys of
-    /// weighted A* and greedy search, go to a lazy binary heap beside the buckets. Outdated
-    /// entries are skipped as with [`Lazy`](OpenList::Lazy).
+    /// by `f`, then by `g`, each a list of 4-byte node ids, so push and pop take constant
+    /// time. Among equals, Dijkstra expands the state queued last (usually a child of the
+    /// state just expanded, still in cache); A* draws one with a seeded generator, so that
+    /// on grids, where a great many states tie, it does not follow walls into dead ends.
+    /// Entries with other costs, and the keys of weighted A* and greedy search, go to a
+    /// lazy binary heap beside the buckets. Outdated entries are skipped as with
+    /// [`Lazy`](OpenList::Lazy).
     #[default]
     Buckets,
 }
