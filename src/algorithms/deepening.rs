@@ -205,20 +205,25 @@ where
     M: Metric<P::Cost>,
 {
     /// Decides on `child`, a successor of `parent` (path cost `g`, estimate `h`), `depth`
-    /// actions from the start; `cycle` tells whether it closes a cycle. Without `LIMITED`
-    /// the cost bound and the depth limit are not looked at: the search has neither.
+    /// actions from the start. `back` tells whether it is the parent's parent; `on_path`
+    /// whether it is on the path, a dearer test, asked only when the answer matters: for a
+    /// child that would be expanded or lower the next threshold (so a cycle beyond the
+    /// threshold is not counted as a duplicate). Without `LIMITED` the cost bound and the
+    /// depth limit are not looked at: the search has neither.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn judge<const LIMITED: bool>(
         &mut self,
         parent: &P::State,
         g: P::Cost,
         h: P::Cost,
         child: &SuccessorOf<P>,
-        cycle: bool,
+        back: bool,
+        on_path: impl Fn(&Self) -> bool,
         depth: usize,
     ) -> Verdict<P::Cost> {
         self.mon.stats.generated += 1;
-        if cycle {
+        if back {
             self.mon.stats.duplicates += 1;
             return Verdict::Skip;
         }
@@ -232,14 +237,22 @@ where
         if let (true, Some(b)) = (LIMITED, self.cost_bound) {
             let f2 = g2.saturating_add(h2);
             if f2 > b {
-                self.limited = Some(StopReason::CostBound);
-                self.beyond_bound = Some(self.beyond_bound.map_or(f2, |x| x.min(f2)));
+                if !on_path(self) {
+                    self.limited = Some(StopReason::CostBound);
+                    self.beyond_bound = Some(self.beyond_bound.map_or(f2, |x| x.min(f2)));
+                }
                 return Verdict::Skip;
             }
         }
         let value = M::value(g2, h2, depth);
         if value > self.threshold {
-            self.next = Some(self.next.map_or(value, |n| n.min(value)));
+            if self.next.is_none_or(|n| value < n) && !on_path(self) {
+                self.next = Some(value);
+            }
+            return Verdict::Skip;
+        }
+        if on_path(self) {
+            self.mon.stats.duplicates += 1;
             return Verdict::Skip;
         }
         if self.problem.is_goal(&child.state) {
@@ -283,13 +296,10 @@ where
         self.mon.stats.expanded += 1;
         self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(depth + 1);
         for child in buf.iter() {
-            let cycle = match self.cycle_check {
-                CycleCheck::Parent => grand.is_some_and(|p| *p == child.state),
-                CycleCheck::Path => {
-                    grand.is_some_and(|p| *p == child.state) || self.path.contains(&child.state)
-                }
-            };
-            match self.judge::<LIMITED>(at.state, g, h, child, cycle, depth + 1) {
+            let back = grand.is_some_and(|p| *p == child.state);
+            let path = self.cycle_check == CycleCheck::Path;
+            let on_path = |walk: &Self| path && walk.path.contains(&child.state);
+            match self.judge::<LIMITED>(at.state, g, h, child, back, on_path, depth + 1) {
                 Verdict::Skip => {}
                 Verdict::Goal => {
                     self.halt = Flow::Found(at.solution(child));
@@ -357,18 +367,20 @@ where
                 1 => child.state == *start,
                 _ => child.state == lower[d - 2].chosen().state,
             };
-            let on_path =
-                || child.state == *start || lower.iter().any(|f| f.chosen().state == child.state);
-            let cycle = match self.cycle_check {
-                CycleCheck::Parent => back(),
-                CycleCheck::Path => on_path(),
+            let path = self.cycle_check == CycleCheck::Path;
+            let on_path = |_: &Self| {
+                path && (child.state == *start
+                    || lower.iter().any(|f| f.chosen().state == child.state))
             };
-            let (g2, h2) = match self.judge::<true>(parent, g, parent_h, child, cycle, depth) {
-                Verdict::Skip => continue,
-                Verdict::Goal => return Flow::Found(frames::solution(start.clone(), lower, child)),
-                Verdict::Stop(reason) => return Flow::Stopped(reason),
-                Verdict::Expand(g2, h2) => (g2, h2),
-            };
+            let (g2, h2) =
+                match self.judge::<true>(parent, g, parent_h, child, back(), on_path, depth) {
+                    Verdict::Skip => continue,
+                    Verdict::Goal => {
+                        return Flow::Found(frames::solution(start.clone(), lower, child))
+                    }
+                    Verdict::Stop(reason) => return Flow::Stopped(reason),
+                    Verdict::Expand(g2, h2) => (g2, h2),
+                };
             // Expand the child into the frame one level deeper.
             frames::ready(frames, depth, g2, h2);
             let (lower, upper) = frames.split_at_mut(depth);
