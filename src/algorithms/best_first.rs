@@ -272,3 +272,18 @@ where
         None => mon.finish(Outcome::Exhausted),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Meta;
+    use crate::collections::arena::node_bytes;
+
+    /// What a best-first search stores per state of a small problem (`u32` states and
+    /// costs, no action): the state, the parent id, the step (action and cost) and the
+    /// path cost, estimate and closed flag; `BENCHMARKS.md` quotes these sizes.
+    #[test]
+    fn bytes_per_stored_state() {
+        assert_eq!(node_bytes::<u32, (), u32, Meta<u32>>(), 28);
+        assert_eq!(node_bytes::<u128, u32, u32, Meta<u32>>(), 48);
+    }
+}

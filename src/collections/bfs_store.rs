@@ -302,6 +302,15 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
 
 #[cfg(test)]
 mod tests {
+    /// What breadth-first search stores per state of a small problem (`u32` states and
+    /// costs, no action) besides its duplicate index; `BENCHMARKS.md` quotes these sizes.
+    #[test]
+    fn bytes_per_stored_state() {
+        use std::mem::size_of;
+        assert_eq!(size_of::<super::Node<u32, (), u32>>(), 16);
+        assert_eq!(size_of::<super::Node<u128, u32, u32>>(), 32);
+    }
+
     use super::*;
 
     fn store_roundtrip<I: SeenIndex<u32>>() {

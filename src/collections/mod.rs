@@ -2,7 +2,7 @@
 //! links, the lean store of breadth-first search, their hash index and hash function, and
 //! the priority queues for best-first search.
 
-mod arena;
+pub(crate) mod arena;
 mod bfs_store;
 pub(crate) mod fold_hash;
 mod id_table;
