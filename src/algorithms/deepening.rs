@@ -3,10 +3,12 @@
 //!
 //! Each iteration walks the tree recursively, as a hand-written IDA* does: the state being
 //! expanded, its cost and estimate stay in registers, and the path is a chain of links on
-//! the call stack. The successor buffers are reused from a pool, so no allocation happens
-//! per node once the deepest path has been reached. A path deep enough to use more than
-//! [`STACK_BUDGET`] bytes of stack hands the search to an explicit stack of frames, which
-//! has no depth limit; that iteration is then walked again.
+//! the call stack. Each level's successors go to a buffer on the stack, which holds four
+//! inline; once a state has had more, the following iterations take their buffers from a
+//! pool instead, so no allocation happens per node once the deepest path has been reached.
+//! A path deep enough to use more than [`STACK_BUDGET`] bytes of stack hands the search to
+//! an explicit stack of frames, which has no depth limit; that iteration is then walked
+//! again.
 
 use super::frames::{self, Frame};
 use super::ResultOf;
@@ -192,6 +194,10 @@ struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
     depth_cut: bool,
     /// How the recursive walk ended early.
     halt: Flow<P>,
+    /// Whether a successor buffer of the recursive walk has spilled to the heap: then the
+    /// walk takes its buffers from `pool`.
+    spilled: bool,
+    pool: Vec<Successors<P::State, P::Action, P::Cost>>,
     /// The states on the recursive walk's path, for [`CycleCheck::Path`].
     path: PathIndex<P::State>,
     /// The address of a local of the walk's first frame, to measure the stack it uses.
@@ -274,7 +280,7 @@ where
     /// Expands `at`'s state (path cost `g`, estimate `h`, `depth` actions from the start,
     /// `grand` its parent's state) and walks below each child within the threshold,
     /// recursively. True when the walk ends early, with how in `self.halt`.
-    fn recurse<E: Expansion<P>, const LIMITED: bool>(
+    fn recurse<E: Expansion<P>, const LIMITED: bool, const POOLED: bool>(
         &mut self,
         at: &Link<'_, P>,
         g: P::Cost,
@@ -287,7 +293,11 @@ where
             self.halt = Flow::TooDeep;
             return true;
         }
-        let mut buf = Successors::new();
+        let mut buf = match POOLED {
+            true => self.pool.pop().unwrap_or_default(),
+            false => Successors::new(),
+        };
+        buf.clear();
         let set = match at.via {
             Some(step) => E::after(self.problem, &step.action),
             None => E::empty(),
@@ -318,7 +328,8 @@ where
                         via: Some(child),
                         parent: Some(at),
                     };
-                    if self.recurse::<E, LIMITED>(&link, g2, h2, depth + 1, Some(at.state)) {
+                    let grand = Some(at.state);
+                    if self.recurse::<E, LIMITED, POOLED>(&link, g2, h2, depth + 1, grand) {
                         return true;
                     }
                     if self.cycle_check == CycleCheck::Path {
@@ -326,6 +337,11 @@ where
                     }
                 }
             }
+        }
+        if POOLED {
+            self.pool.push(buf);
+        } else if buf.spilled() {
+            self.spilled = true;
         }
         false
     }
@@ -427,6 +443,8 @@ where
         beyond_bound: None,
         depth_cut: false,
         halt: Flow::Done,
+        spilled: false,
+        pool: Vec::new(),
         path: PathIndex::new(),
         stack_base: std::ptr::addr_of!(marker) as usize,
     };
@@ -458,11 +476,13 @@ where
                     via: None,
                     parent: None,
                 };
-                if walk.cost_bound.is_some() || walk.max_depth.is_some() {
-                    walk.recurse::<E, true>(&root, zero, h0, 0, None);
-                } else {
-                    walk.recurse::<E, false>(&root, zero, h0, 0, None);
-                }
+                let limited = walk.cost_bound.is_some() || walk.max_depth.is_some();
+                match (limited, walk.spilled) {
+                    (false, false) => walk.recurse::<E, false, false>(&root, zero, h0, 0, None),
+                    (false, true) => walk.recurse::<E, false, true>(&root, zero, h0, 0, None),
+                    (true, false) => walk.recurse::<E, true, false>(&root, zero, h0, 0, None),
+                    (true, true) => walk.recurse::<E, true, true>(&root, zero, h0, 0, None),
+                };
                 std::mem::replace(&mut walk.halt, Flow::Done)
             }
             Some(ref mut frames) => walk.iterate::<E>(&start, h0, frames),

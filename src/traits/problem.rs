@@ -187,6 +187,12 @@ impl<S, A, C> Successors<S, A, C> {
         &self.items
     }
 
+    /// Whether the successors outgrew the inline room and live on the heap.
+    #[inline]
+    pub(crate) fn spilled(&self) -> bool {
+        self.items.spilled()
+    }
+
     /// Removes all successors and returns them by value.
     #[inline]
     pub fn drain(&mut self) -> impl Iterator<Item = Successor<S, A, C>> + '_ {
