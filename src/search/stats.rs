@@ -21,7 +21,8 @@ pub struct Stats {
     /// Successors generated (including duplicates and pruned ones).
     pub generated: u64,
     /// Generated states that were already known and not improved (or, for tree searches,
-    /// that closed a cycle and were skipped).
+    /// that closed a cycle and were skipped; IDA\* counts only those within its threshold,
+    /// since it leaves the others out without looking at the path).
     pub duplicates: u64,
     /// States taken back from the closed list because a cheaper path to them was found
     /// (A* with an inconsistent heuristic).
