@@ -144,10 +144,11 @@ where
     }
 }
 
+/// What best-first search keeps per state besides the arena's flag, which says whether
+/// the state is closed.
 struct Meta<C> {
     g: C,
     h: C,
-    closed: bool,
 }
 
 fn run<P, H, Y, E, F>(
@@ -176,20 +177,13 @@ where
     let mut pruned: Option<P::Cost> = None;
 
     let h0 = heuristic.estimate(&start);
-    arena.insert_start(
-        start,
-        Meta {
-            g: zero,
-            h: h0,
-            closed: false,
-        },
-    );
+    arena.insert_start(start, Meta { g: zero, h: h0 });
     open.push(0, policy.key(zero, h0, 0));
     mon.stats.max_frontier = 1;
 
     let current = |arena: &Arena<_, _, _, Meta<P::Cost>>, id| {
         let m = arena.data(id);
-        (!m.closed).then(|| policy.key(m.g, m.h, id))
+        (!arena.mark(id)).then(|| policy.key(m.g, m.h, id))
     };
     while let Some((id, _)) = open.pop(|id| current(&arena, id)) {
         let m = arena.data(id);
@@ -204,7 +198,7 @@ where
         if let Some(reason) = mon.check() {
             return mon.stopped(reason, f);
         }
-        arena.data_mut(id).closed = true;
+        arena.set_mark(id, true);
         mon.stats.expanded += 1;
         let set = E::after_last(problem, arena.last_action(id));
         E::expand(problem, arena.state(id), set, &mut buf);
@@ -225,11 +219,11 @@ where
             let at = match look {
                 Lookup::Vacant(at) => at,
                 Lookup::Found(cid) => {
-                    let cm = arena.data_mut(cid);
-                    if g2 < cm.g && (Y::REOPEN || !cm.closed) {
+                    let (cm, closed) = arena.data_and_mark(cid);
+                    if g2 < cm.g && (Y::REOPEN || !*closed) {
                         cm.g = g2;
-                        if cm.closed {
-                            cm.closed = false;
+                        if *closed {
+                            *closed = false;
                             mon.stats.reopened += 1;
                             open_len += 1;
                         }
@@ -254,11 +248,7 @@ where
                 mon.stats.stored = arena.len();
                 return mon.stopped(StopReason::MaxStates, f);
             }
-            let meta = Meta {
-                g: g2,
-                h: h2,
-                closed: false,
-            };
+            let meta = Meta { g: g2, h: h2 };
             let cid = arena.insert(at, succ.state, id, Some((succ.action, succ.cost)), meta);
             inserted = true;
             open.push(cid, policy.key(g2, h2, cid));
@@ -283,7 +273,7 @@ mod tests {
     /// path cost, estimate and closed flag; `BENCHMARKS.md` quotes these sizes.
     #[test]
     fn bytes_per_stored_state() {
-        assert_eq!(node_bytes::<u32, (), u32, Meta<u32>>(), 28);
+        assert_eq!(node_bytes::<u32, (), u32, Meta<u32>>(), 24);
         assert_eq!(node_bytes::<u128, u32, u32, Meta<u32>>(), 48);
     }
 }

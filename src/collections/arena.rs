@@ -26,6 +26,9 @@ struct Node<S, A, C, X> {
     /// The action from the parent (`None` for the start node) and the step's cost, apart:
     /// an `Option` of both would pad a small action to the cost's alignment.
     action: Option<A>,
+    /// The algorithm's one flag per state (best-first search: closed), beside `action`,
+    /// where it fits in padding that a flag inside `data` would add to.
+    mark: bool,
     cost: C,
     /// What the algorithm keeps per state (path cost, ...), next to the state so that a
     /// lookup touches one place in memory.
@@ -131,6 +134,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
             state,
             parent: parent as u32,
             action,
+            mark: false,
             cost,
             data,
         });
@@ -145,14 +149,27 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         }
     }
 
+    /// Node `id`'s flag (false when stored).
     #[inline]
-    pub(crate) fn data(&self, id: usize) -> &X {
-        &self.nodes.get(id).data
+    pub(crate) fn mark(&self, id: usize) -> bool {
+        self.nodes.get(id).mark
     }
 
     #[inline]
-    pub(crate) fn data_mut(&mut self, id: usize) -> &mut X {
-        &mut self.nodes.get_mut(id).data
+    pub(crate) fn set_mark(&mut self, id: usize, mark: bool) {
+        self.nodes.get_mut(id).mark = mark;
+    }
+
+    /// Node `id`'s data and flag.
+    #[inline]
+    pub(crate) fn data_and_mark(&mut self, id: usize) -> (&mut X, &mut bool) {
+        let node = self.nodes.get_mut(id);
+        (&mut node.data, &mut node.mark)
+    }
+
+    #[inline]
+    pub(crate) fn data(&self, id: usize) -> &X {
+        &self.nodes.get(id).data
     }
 
     #[inline]
