@@ -277,16 +277,15 @@ where
         Verdict::Expand(g2, h2)
     }
 
-    /// Expands `at`'s state (path cost `g`, estimate `h`, `depth` actions from the start,
-    /// `grand` its parent's state) and walks below each child within the threshold,
-    /// recursively. True when the walk ends early, with how in `self.halt`.
+    /// Expands `at`'s state (path cost `g`, estimate `h`, `depth` actions from the start)
+    /// and walks below each child within the threshold, recursively. True when the walk
+    /// ends early, with how in `self.halt`.
     fn recurse<E: Expansion<P>, const LIMITED: bool, const POOLED: bool>(
         &mut self,
         at: &Link<'_, P>,
         g: P::Cost,
         h: P::Cost,
         depth: usize,
-        grand: Option<&P::State>,
     ) -> bool {
         let marker = 0u8;
         if (std::ptr::addr_of!(marker) as usize).abs_diff(self.stack_base) > STACK_BUDGET {
@@ -306,7 +305,7 @@ where
         self.mon.stats.expanded += 1;
         self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(depth + 1);
         for child in buf.iter() {
-            let back = grand.is_some_and(|p| *p == child.state);
+            let back = at.parent.is_some_and(|p| *p.state == child.state);
             let path = self.cycle_check == CycleCheck::Path;
             let on_path = |walk: &Self| path && walk.path.contains(&child.state);
             match self.judge::<LIMITED>(at.state, g, h, child, back, on_path, depth + 1) {
@@ -328,8 +327,7 @@ where
                         via: Some(child),
                         parent: Some(at),
                     };
-                    let grand = Some(at.state);
-                    if self.recurse::<E, LIMITED, POOLED>(&link, g2, h2, depth + 1, grand) {
+                    if self.recurse::<E, LIMITED, POOLED>(&link, g2, h2, depth + 1) {
                         return true;
                     }
                     if self.cycle_check == CycleCheck::Path {
@@ -478,10 +476,10 @@ where
                 };
                 let limited = walk.cost_bound.is_some() || walk.max_depth.is_some();
                 match (limited, walk.spilled) {
-                    (false, false) => walk.recurse::<E, false, false>(&root, zero, h0, 0, None),
-                    (false, true) => walk.recurse::<E, false, true>(&root, zero, h0, 0, None),
-                    (true, false) => walk.recurse::<E, true, false>(&root, zero, h0, 0, None),
-                    (true, true) => walk.recurse::<E, true, true>(&root, zero, h0, 0, None),
+                    (false, false) => walk.recurse::<E, false, false>(&root, zero, h0, 0),
+                    (false, true) => walk.recurse::<E, false, true>(&root, zero, h0, 0),
+                    (true, false) => walk.recurse::<E, true, false>(&root, zero, h0, 0),
+                    (true, true) => walk.recurse::<E, true, true>(&root, zero, h0, 0),
                 };
                 std::mem::replace(&mut walk.halt, Flow::Done)
             }
