@@ -9,7 +9,9 @@ use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 /// smallest `f` that exceeded the last. Optimal with an admissible heuristic; memory is the
 /// current path only.
 ///
-/// The inner loop allocates nothing: each depth owns a reusable successor buffer. The move
+/// Each iteration walks the tree recursively, like a hand-written IDA* (paths too deep for
+/// the stack go on with an explicit one), and allocates nothing per node: successors go to
+/// a buffer on the stack with room for four, or to pooled buffers for larger ones. The move
 /// straight back to the parent is always pruned; by default ([`CycleCheck::Path`]) every
 /// state already on the path is, which makes the search terminate with
 /// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal. Step
