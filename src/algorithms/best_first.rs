@@ -17,6 +17,9 @@ pub(crate) trait Policy<C: Cost> {
     const OPTIMAL: bool;
     /// Whether a negative step cost makes the answer wrong (then the search refuses it).
     const COSTS_MATTER: bool = true;
+    /// What a node keeps of its estimate: the estimate (`C`), or nothing (`()`) for a
+    /// policy whose estimate is always zero, which saves its bytes in every node.
+    type Kept: Copy + Kept<C>;
     fn key(&self, g: C, h: C, id: usize) -> Self::Key;
     /// Whether the bucket queue draws among entries of equal keys rather than taking the
     /// last pushed.
@@ -25,6 +28,33 @@ pub(crate) trait Policy<C: Cost> {
     #[inline]
     fn bucket(_key: &Self::Key) -> Option<(usize, usize)> {
         None
+    }
+}
+
+/// A node's estimate as a policy keeps it.
+pub(crate) trait Kept<C> {
+    fn keep(h: C) -> Self;
+    fn estimate(self) -> C;
+}
+
+impl<C: Cost> Kept<C> for C {
+    #[inline(always)]
+    fn keep(h: C) -> C {
+        h
+    }
+    #[inline(always)]
+    fn estimate(self) -> C {
+        self
+    }
+}
+
+/// Nothing kept: the estimate is zero.
+impl<C: Cost> Kept<C> for () {
+    #[inline(always)]
+    fn keep(_: C) {}
+    #[inline(always)]
+    fn estimate(self) -> C {
+        C::ZERO
     }
 }
 
@@ -46,6 +76,7 @@ pub(crate) struct AStarPolicy;
 
 impl<C: Cost> Policy<C> for AStarPolicy {
     type Key = (Reverse<C>, C, u32);
+    type Kept = C;
     const REOPEN: bool = true;
     const OPTIMAL: bool = true;
     const SPREAD: bool = true;
@@ -59,11 +90,12 @@ impl<C: Cost> Policy<C> for AStarPolicy {
     }
 }
 
-/// Dijkstra: smallest `g` first (the heuristic is zero, so `f = g`).
+/// Dijkstra: smallest `g` first (the heuristic is zero, so `f = g`; nodes keep no estimate).
 pub(crate) struct DijkstraPolicy;
 
 impl<C: Cost> Policy<C> for DijkstraPolicy {
     type Key = Reverse<C>;
+    type Kept = ();
     const REOPEN: bool = true;
     const OPTIMAL: bool = true;
     #[inline]
@@ -81,6 +113,7 @@ pub(crate) struct WeightedPolicy(pub(crate) f64);
 
 impl<C: Cost> Policy<C> for WeightedPolicy {
     type Key = (Reverse<OrderedF64>, C, u32);
+    type Kept = C;
     const REOPEN: bool = true;
     const OPTIMAL: bool = false;
     #[inline]
@@ -98,6 +131,7 @@ pub(crate) struct GreedyPolicy;
 
 impl<C: Cost> Policy<C> for GreedyPolicy {
     type Key = (Reverse<C>, Reverse<C>, u32);
+    type Kept = C;
     const REOPEN: bool = false;
     const OPTIMAL: bool = false;
     const COSTS_MATTER: bool = false;
@@ -146,9 +180,9 @@ where
 
 /// What best-first search keeps per state besides the arena's flag, which says whether
 /// the state is closed.
-struct Meta<C> {
+struct Meta<C, K> {
     g: C,
-    h: C,
+    h: K,
 }
 
 fn run<P, H, Y, E, F>(
@@ -177,18 +211,24 @@ where
     let mut pruned: Option<P::Cost> = None;
 
     let h0 = heuristic.estimate(&start);
-    arena.insert_start(start, Meta { g: zero, h: h0 });
+    arena.insert_start(
+        start,
+        Meta {
+            g: zero,
+            h: Y::Kept::keep(h0),
+        },
+    );
     open.push(0, policy.key(zero, h0, 0));
     mon.stats.max_frontier = 1;
 
-    let current = |arena: &Arena<_, _, _, Meta<P::Cost>>, id| {
+    let current = |arena: &Arena<_, _, _, Meta<P::Cost, Y::Kept>>, id| {
         let m = arena.data(id);
-        (!arena.mark(id)).then(|| policy.key(m.g, m.h, id))
+        (!arena.mark(id)).then(|| policy.key(m.g, m.h.estimate(), id))
     };
     while let Some((id, _)) = open.pop(|id| current(&arena, id)) {
         let m = arena.data(id);
         open_len -= 1;
-        let (g, h) = (m.g, m.h);
+        let (g, h) = (m.g, m.h.estimate());
         let f = Y::OPTIMAL.then(|| g.saturating_add(h));
         if problem.is_goal(arena.state(id)) {
             mon.stats.stored = arena.len();
@@ -227,7 +267,7 @@ where
                             mon.stats.reopened += 1;
                             open_len += 1;
                         }
-                        let key = policy.key(g2, cm.h, cid);
+                        let key = policy.key(g2, cm.h.estimate(), cid);
                         open.push(cid, key);
                         arena.relink(cid, id, succ.action, succ.cost);
                     } else {
@@ -248,7 +288,10 @@ where
                 mon.stats.stored = arena.len();
                 return mon.stopped(StopReason::MaxStates, f);
             }
-            let meta = Meta { g: g2, h: h2 };
+            let meta = Meta {
+                g: g2,
+                h: Y::Kept::keep(h2),
+            };
             let cid = arena.insert(at, succ.state, id, Some((succ.action, succ.cost)), meta);
             inserted = true;
             open.push(cid, policy.key(g2, h2, cid));
@@ -273,7 +316,9 @@ mod tests {
     /// path cost, estimate and closed flag; `BENCHMARKS.md` quotes these sizes.
     #[test]
     fn bytes_per_stored_state() {
-        assert_eq!(node_bytes::<u32, (), u32, Meta<u32>>(), 24);
-        assert_eq!(node_bytes::<u128, u32, u32, Meta<u32>>(), 48);
+        assert_eq!(node_bytes::<u32, (), u32, Meta<u32, u32>>(), 24);
+        assert_eq!(node_bytes::<u128, u32, u32, Meta<u32, u32>>(), 48);
+        // Dijkstra keeps no estimate
+        assert_eq!(node_bytes::<u32, (), u32, Meta<u32, ()>>(), 20);
     }
 }
