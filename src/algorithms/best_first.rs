@@ -309,11 +309,12 @@ where
 #[cfg(test)]
 mod tests {
     use super::Meta;
-    use crate::collections::arena::node_bytes;
+    use crate::collections::node_bytes;
 
     /// What a best-first search stores per state of a small problem (`u32` states and
-    /// costs, no action): the state, the parent id, the step (action and cost) and the
-    /// path cost, estimate and closed flag; `BENCHMARKS.md` quotes these sizes.
+    /// costs, no action): the state, the parent id, the step (action and cost), the closed
+    /// flag, the path cost and (but for Dijkstra) the estimate; `BENCHMARKS.md` quotes these
+    /// sizes.
     #[test]
     fn bytes_per_stored_state() {
         assert_eq!(node_bytes::<u32, (), u32, Meta<u32, u32>>(), 24);

@@ -12,8 +12,8 @@
 
 use super::frames::{self, Frame};
 use super::ResultOf;
-use crate::collections::fold_hash::hash_of;
-use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, Step, StopReason};
+use crate::collections::hash_of;
+use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successor, Successors};
 
 /// The most stack the recursive walk uses (threads get 2 MiB by default); past it the
@@ -159,15 +159,10 @@ struct Link<'l, P: Problem + ?Sized> {
 impl<P: Problem + ?Sized> Link<'_, P> {
     /// The path from the start to this link, then `last`.
     fn solution(&self, last: &SuccessorOf<P>) -> SolutionOf<P> {
-        let step = |s: &SuccessorOf<P>| Step {
-            action: s.action.clone(),
-            state: s.state.clone(),
-            cost: s.cost,
-        };
-        let mut steps = vec![step(last)];
+        let mut steps = vec![frames::step(last)];
         let mut at = self;
         while let (Some(via), Some(parent)) = (at.via, at.parent) {
-            steps.push(step(via));
+            steps.push(frames::step(via));
             at = parent;
         }
         steps.reverse();

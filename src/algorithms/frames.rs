@@ -58,11 +58,16 @@ pub(crate) fn solution<S: Clone, A: Clone, C: Cost>(
         .iter()
         .map(Frame::chosen)
         .chain(std::iter::once(last))
-        .map(|s| Step {
-            action: s.action.clone(),
-            state: s.state.clone(),
-            cost: s.cost,
-        })
+        .map(step)
         .collect();
     Solution::from_steps(start, steps)
+}
+
+/// The step a successor stands for, as a solution records it.
+pub(crate) fn step<S: Clone, A: Clone, C: Cost>(s: &Successor<S, A, C>) -> Step<S, A, C> {
+    Step {
+        action: s.action.clone(),
+        state: s.state.clone(),
+        cost: s.cost,
+    }
 }
