@@ -2,7 +2,8 @@
 //! the references in `support`: every least-cost search (Dijkstra, A*, IDA*, with each open
 //! list) finds the least cost Bellman-Ford computes, weighted A* stays within its factor of
 //! it, BFS and IDDFS find the fewest actions a plain queue BFS finds, and DFS and greedy
-//! search find a valid path exactly when one exists. Plus a few fixed cases: A* reopening a
+//! search find a valid path exactly when one exists; IDA*'s statistics are those of a plain
+//! recursive IDA* written in the test. Plus a few fixed cases: A* reopening a
 //! state under an inconsistent heuristic, and a start that is already a goal.
 
 use heurist::{AStar, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, OpenList, WeightedAStar, Zero};
@@ -96,6 +97,126 @@ proptest! {
             prop_assert_eq!(limited.is_found(), d <= 3);
             if let Some(sol) = limited.solution() { prop_assert!(sol.len() <= 3); }
             replay(&g, start, &limited);
+        }
+    }
+}
+
+/// What a plain recursive IDA* counts: expansions, children looked at, children left out as
+/// cycles, iterations, and the cost found. The reference for the engine's statistics.
+#[derive(Debug, Default, PartialEq)]
+struct Counts {
+    expanded: u64,
+    generated: u64,
+    duplicates: u64,
+    iterations: u32,
+    cost: Option<u32>,
+}
+
+/// IDA* written out for the test: the move back to the parent's parent is left out, and with
+/// `full_path` every state on the path (a cycle beyond the threshold does not count as a
+/// duplicate and does not set the next threshold); goals are recognised when generated.
+fn reference_idastar(g: &Graph, start: usize, h: &[u32], full_path: bool) -> Counts {
+    struct Walk<'a> {
+        g: &'a Graph,
+        h: &'a [u32],
+        full_path: bool,
+        threshold: u32,
+        next: Option<u32>,
+        counts: Counts,
+    }
+    impl Walk<'_> {
+        fn dfs(&mut self, path: &mut Vec<usize>, cost: u32) -> Option<u32> {
+            self.counts.expanded += 1;
+            let at = *path.last().unwrap();
+            for &(child, w) in &self.g.adj[at] {
+                self.counts.generated += 1;
+                if path.len() >= 2 && path[path.len() - 2] == child {
+                    self.counts.duplicates += 1;
+                    continue;
+                }
+                let on_path = self.full_path && path.contains(&child);
+                let f = cost + w + self.h[child];
+                if f > self.threshold {
+                    if !on_path && self.next.is_none_or(|n| f < n) {
+                        self.next = Some(f);
+                    }
+                    continue;
+                }
+                if on_path {
+                    self.counts.duplicates += 1;
+                    continue;
+                }
+                if self.g.goal[child] {
+                    return Some(cost + w);
+                }
+                path.push(child);
+                if let Some(found) = self.dfs(path, cost + w) {
+                    return Some(found);
+                }
+                path.pop();
+            }
+            None
+        }
+    }
+    let mut walk = Walk {
+        g,
+        h,
+        full_path,
+        threshold: h[start],
+        next: None,
+        counts: Counts::default(),
+    };
+    if g.goal[start] {
+        walk.counts.iterations = 1;
+        walk.counts.cost = Some(0);
+        return walk.counts;
+    }
+    loop {
+        walk.counts.iterations += 1;
+        walk.next = None;
+        if let Some(cost) = walk.dfs(&mut vec![start], 0) {
+            walk.counts.cost = Some(cost);
+            return walk.counts;
+        }
+        match walk.next {
+            Some(t) => walk.threshold = t,
+            None => return walk.counts,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The engine's statistics are those of the plain walk: every child looked at is
+    /// generated, and only those (the search ends at the first goal generated).
+    #[test]
+    fn idastar_counts_what_a_plain_walk_counts(
+        (g, start) in graph_strategy(10, 6),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+    ) {
+        let h = scaled_heuristic(&g, &factors);
+        let positive = Graph {
+            adj: g.adj.iter().map(|es| es.iter().map(|&(t, w)| (t, w + 1)).collect()).collect(),
+            goal: g.goal.clone(),
+        };
+        let h_positive = scaled_heuristic(&positive, &factors);
+        let mut cases = vec![(&g, &h, CycleCheck::Path), (&positive, &h_positive, CycleCheck::Path)];
+        // without the full-path check only a reachable goal ends the search
+        if optimal_cost(&positive, start).is_some() {
+            cases.push((&positive, &h_positive, CycleCheck::Parent));
+        }
+        for (graph, h, check) in cases {
+            let r = IdaStar::new().cycle_check(check).search(graph, start, Scaled(h.0.clone()));
+            let engine = Counts {
+                expanded: r.stats.expanded,
+                generated: r.stats.generated,
+                duplicates: r.stats.duplicates,
+                iterations: r.stats.iterations,
+                cost: r.cost(),
+            };
+            let reference = reference_idastar(graph, start, &h.0, check == CycleCheck::Path);
+            prop_assert_eq!(engine, reference, "{:?}", check);
         }
     }
 }

@@ -20,60 +20,49 @@ use crate::traits::{Cost, Expansion, Heuristic, Problem, Successor, Successors};
 /// explicit stack takes over.
 const STACK_BUDGET: usize = 256 * 1024;
 
-/// The number of counters of [`PathIndex`]'s filter (a power of two).
-const FILTER_SLOTS: usize = 1024;
+/// The number of counters of [`PathFilter`] (a power of two).
+const FILTER_SLOTS: usize = 4096;
 
-/// The states on the recursive walk's path, for [`CycleCheck::Path`], with a counting
-/// filter over their hashes: most children are told off the path by one hash and one
-/// counter, and only the few whose counter is set are compared with the path, a
-/// contiguous run of states.
-struct PathIndex<S> {
-    states: Vec<S>,
-    /// The filter slot of each state in `states`.
-    slots: Vec<usize>,
-    /// How many states of the path hash to each slot.
-    filter: Vec<u32>,
+/// A counting filter over the hashes of the states on the recursive walk's path, for
+/// [`CycleCheck::Path`]: most children are told off the path by one hash and one counter,
+/// and only the few whose counter is set are compared with the path itself (the chain of
+/// [`Link`]s). The counters cannot overflow: the stack budget keeps the recursive path far
+/// shorter than `u16::MAX` states.
+struct PathFilter {
+    counts: Box<[u16; FILTER_SLOTS]>,
 }
 
-impl<S: crate::traits::State> PathIndex<S> {
+impl PathFilter {
     fn new() -> Self {
-        PathIndex {
-            states: Vec::new(),
-            slots: Vec::new(),
-            filter: vec![0; FILTER_SLOTS],
+        PathFilter {
+            counts: Box::new([0; FILTER_SLOTS]),
         }
     }
 
-    #[inline]
-    fn slot(state: &S) -> usize {
+    /// The counter `state` falls on.
+    #[inline(always)]
+    fn slot<S: crate::traits::State>(state: &S) -> usize {
         hash_of(state) as usize & (FILTER_SLOTS - 1)
     }
 
-    #[inline]
-    fn contains(&self, state: &S) -> bool {
-        self.filter[Self::slot(state)] != 0 && self.states.iter().any(|s| s == state)
+    /// Whether a state of `slot` may be on the path.
+    #[inline(always)]
+    fn may_hold(&self, slot: usize) -> bool {
+        self.counts[slot] != 0
     }
 
-    #[inline]
-    fn push(&mut self, state: S) {
-        let slot = Self::slot(&state);
-        self.filter[slot] += 1;
-        self.slots.push(slot);
-        self.states.push(state);
+    #[inline(always)]
+    fn enter(&mut self, slot: usize) {
+        self.counts[slot] += 1;
     }
 
-    #[inline]
-    fn pop(&mut self) {
-        if let Some(slot) = self.slots.pop() {
-            self.filter[slot] -= 1;
-            self.states.pop();
-        }
+    #[inline(always)]
+    fn leave(&mut self, slot: usize) {
+        self.counts[slot] -= 1;
     }
 
     fn clear(&mut self) {
-        while !self.states.is_empty() {
-            self.pop();
-        }
+        self.counts.fill(0);
     }
 }
 
@@ -157,6 +146,18 @@ struct Link<'l, P: Problem + ?Sized> {
 }
 
 impl<P: Problem + ?Sized> Link<'_, P> {
+    /// Whether `state` is this link's or an ancestor's.
+    fn holds(&self, state: &P::State) -> bool {
+        let mut at = Some(self);
+        while let Some(link) = at {
+            if link.state == state {
+                return true;
+            }
+            at = link.parent;
+        }
+        false
+    }
+
     /// The path from the start to this link, then `last`.
     fn solution(&self, last: &SuccessorOf<P>) -> SolutionOf<P> {
         let mut steps = vec![frames::step(last)];
@@ -193,8 +194,8 @@ struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
     /// walk takes its buffers from `pool`.
     spilled: bool,
     pool: Vec<Successors<P::State, P::Action, P::Cost>>,
-    /// The states on the recursive walk's path, for [`CycleCheck::Path`].
-    path: PathIndex<P::State>,
+    /// The hashes of the states on the recursive walk's path, for [`CycleCheck::Path`].
+    path: PathFilter,
     /// The address of a local of the walk's first frame, to measure the stack it uses.
     stack_base: usize,
 }
@@ -223,7 +224,6 @@ where
         on_path: impl Fn(&Self) -> bool,
         depth: usize,
     ) -> Verdict<P::Cost> {
-        self.mon.stats.generated += 1;
         if back {
             self.mon.stats.duplicates += 1;
             return Verdict::Skip;
@@ -265,17 +265,21 @@ where
             self.depth_cut = true;
             return Verdict::Skip;
         }
-        self.mon.stats.stored = depth + 1;
-        if let Some(reason) = self.mon.check() {
-            return Verdict::Stop(reason);
+        if self.mon.due(self.mon.stats.expanded) {
+            // the path's length is brought up to date only for the monitor to report
+            self.mon.stats.stored = depth + 1;
+            if let Some(reason) = self.mon.poll() {
+                return Verdict::Stop(reason);
+            }
         }
         Verdict::Expand(g2, h2)
     }
 
     /// Expands `at`'s state (path cost `g`, estimate `h`, `depth` actions from the start)
     /// and walks below each child within the threshold, recursively. True when the walk
-    /// ends early, with how in `self.halt`.
-    fn recurse<E: Expansion<P>, const LIMITED: bool, const POOLED: bool>(
+    /// ends early, with how in `self.halt`. `PATH`: the cycle check is
+    /// [`CycleCheck::Path`], with the states of the path in `self.path`.
+    fn recurse<E: Expansion<P>, const LIMITED: bool, const POOLED: bool, const PATH: bool>(
         &mut self,
         at: &Link<'_, P>,
         g: P::Cost,
@@ -298,38 +302,49 @@ where
         };
         E::expand(self.problem, at.state, set, &mut buf);
         self.mon.stats.expanded += 1;
-        self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(depth + 1);
-        for child in buf.iter() {
+        self.mon.stats.generated += buf.len() as u64;
+        if depth >= self.mon.stats.max_frontier {
+            self.mon.stats.max_frontier = depth + 1;
+        }
+        let mut children = buf.iter();
+        while let Some(child) = children.next() {
             let back = at.parent.is_some_and(|p| *p.state == child.state);
-            let path = self.cycle_check == CycleCheck::Path;
-            let on_path = |walk: &Self| path && walk.path.contains(&child.state);
-            match self.judge::<LIMITED>(at.state, g, h, child, back, on_path, depth + 1) {
-                Verdict::Skip => {}
-                Verdict::Goal => {
-                    self.halt = Flow::Found(at.solution(child));
-                    return true;
+            // the child's filter slot, set by the path test when it is asked
+            let slot = std::cell::Cell::new(0);
+            let on_path = |walk: &Self| {
+                PATH && {
+                    slot.set(PathFilter::slot(&child.state));
+                    walk.path.may_hold(slot.get()) && at.holds(&child.state)
                 }
-                Verdict::Stop(reason) => {
-                    self.halt = Flow::Stopped(reason);
-                    return true;
-                }
+            };
+            let halt = match self.judge::<LIMITED>(at.state, g, h, child, back, on_path, depth + 1)
+            {
+                Verdict::Skip => continue,
+                Verdict::Goal => Flow::Found(at.solution(child)),
+                Verdict::Stop(reason) => Flow::Stopped(reason),
                 Verdict::Expand(g2, h2) => {
-                    if self.cycle_check == CycleCheck::Path {
-                        self.path.push(child.state.clone());
+                    if PATH {
+                        self.path.enter(slot.get());
                     }
                     let link = Link {
                         state: &child.state,
                         via: Some(child),
                         parent: Some(at),
                     };
-                    if self.recurse::<E, LIMITED, POOLED>(&link, g2, h2, depth + 1) {
+                    if self.recurse::<E, LIMITED, POOLED, PATH>(&link, g2, h2, depth + 1) {
+                        // generated counts only the children looked at
+                        self.mon.stats.generated -= children.len() as u64;
                         return true;
                     }
-                    if self.cycle_check == CycleCheck::Path {
-                        self.path.pop();
+                    if PATH {
+                        self.path.leave(slot.get());
                     }
+                    continue;
                 }
-            }
+            };
+            self.mon.stats.generated -= children.len() as u64;
+            self.halt = halt;
+            return true;
         }
         if POOLED {
             self.pool.push(buf);
@@ -337,6 +352,38 @@ where
             self.spilled = true;
         }
         false
+    }
+
+    /// One iteration from `start` (estimate `h0`) by [`Walk::recurse`], compiled for the
+    /// settings of this search.
+    fn walk_recursively<E: Expansion<P>, const LIMITED: bool>(
+        &mut self,
+        start: &P::State,
+        h0: P::Cost,
+    ) -> Flow<P> {
+        let root = Link {
+            state: start,
+            via: None,
+            parent: None,
+        };
+        let zero = P::Cost::ZERO;
+        self.path.clear();
+        match (self.cycle_check, self.spilled) {
+            (CycleCheck::Parent, false) => {
+                self.recurse::<E, LIMITED, false, false>(&root, zero, h0, 0)
+            }
+            (CycleCheck::Parent, true) => {
+                self.recurse::<E, LIMITED, true, false>(&root, zero, h0, 0)
+            }
+            (CycleCheck::Path, spilled) => {
+                self.path.enter(PathFilter::slot(start));
+                match spilled {
+                    false => self.recurse::<E, LIMITED, false, true>(&root, zero, h0, 0),
+                    true => self.recurse::<E, LIMITED, true, true>(&root, zero, h0, 0),
+                }
+            }
+        };
+        std::mem::replace(&mut self.halt, Flow::Done)
     }
 
     /// One iteration from `start` (estimate `h0`) on an explicit stack of frames: slower
@@ -381,6 +428,7 @@ where
                 path && (child.state == *start
                     || lower.iter().any(|f| f.chosen().state == child.state))
             };
+            self.mon.stats.generated += 1;
             let (g2, h2) =
                 match self.judge::<true>(parent, g, parent_h, child, back(), on_path, depth) {
                     Verdict::Skip => continue,
@@ -438,7 +486,7 @@ where
         halt: Flow::Done,
         spilled: false,
         pool: Vec::new(),
-        path: PathIndex::new(),
+        path: PathFilter::new(),
         stack_base: std::ptr::addr_of!(marker) as usize,
     };
     // the explicit stack, once a path has outgrown the recursion
@@ -459,25 +507,10 @@ where
             return walk.mon.stopped(StopReason::MaxDepth, lower_bound);
         }
         let mut flow = match frames {
-            None => {
-                walk.path.clear();
-                if walk.cycle_check == CycleCheck::Path {
-                    walk.path.push(start.clone());
-                }
-                let root = Link {
-                    state: &start,
-                    via: None,
-                    parent: None,
-                };
-                let limited = walk.cost_bound.is_some() || walk.max_depth.is_some();
-                match (limited, walk.spilled) {
-                    (false, false) => walk.recurse::<E, false, false>(&root, zero, h0, 0),
-                    (false, true) => walk.recurse::<E, false, true>(&root, zero, h0, 0),
-                    (true, false) => walk.recurse::<E, true, false>(&root, zero, h0, 0),
-                    (true, true) => walk.recurse::<E, true, true>(&root, zero, h0, 0),
-                };
-                std::mem::replace(&mut walk.halt, Flow::Done)
-            }
+            None => match walk.cost_bound.is_some() || walk.max_depth.is_some() {
+                false => walk.walk_recursively::<E, false>(&start, h0),
+                true => walk.walk_recursively::<E, true>(&start, h0),
+            },
             Some(ref mut frames) => walk.iterate::<E>(&start, h0, frames),
         };
         if let Flow::TooDeep = flow {

@@ -51,7 +51,9 @@ pub enum CycleCheck {
     /// with longer cycles and no reachable goal the search does not terminate by itself,
     /// so pair it with a limit.
     Parent,
-    /// Skip any state already on the current path (costs time linear in the depth).
+    /// Skip any state already on the current path. IDA* and IDDFS pay one hash of each
+    /// child within the threshold and a look at a counting filter over the path's hashes;
+    /// the path itself is compared only when the filter cannot rule the child out.
     /// Guarantees termination, with [`Outcome::Exhausted`](super::Outcome::Exhausted),
     /// on every finite graph.
     #[default]
