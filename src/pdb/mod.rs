@@ -11,7 +11,10 @@
 //! * [`PatternDb`]: the table, one byte per entry; lookup, [`save`](PatternDb::save) and
 //!   [`load`](PatternDb::load) with a header and a checksum, so a missing, truncated,
 //!   corrupt or mismatched file is reported as a [`PdbError`], never a panic.
-//! * [`Additive`]: the sum of several databases, a [`Heuristic`].
+//! * [`Additive`]: the sum of several databases, a [`Heuristic`](crate::Heuristic); with
+//!   [`with_symmetry`](Additive::with_symmetry), the largest sum over a state and its images
+//!   under symmetries of the problem (for the sliding-tile puzzle, its reflection about the
+//!   main diagonal), so one set of databases gives several lookups.
 //!
 //! # Examples
 //!
@@ -42,10 +45,10 @@
 use std::fmt;
 use std::fs;
 use std::io::{self, Write};
-use std::marker::PhantomData;
 use std::path::Path;
 
-use crate::traits::{Cost, Heuristic, Problem};
+mod additive;
+pub use additive::Additive;
 
 /// The value of table entries no goal can be reached from (never reached by the search).
 pub const UNREACHED: u8 = u8::MAX;
@@ -563,109 +566,6 @@ pub enum Origin {
         /// Why the file was not used (missing, corrupt, ...).
         why: String,
     },
-}
-
-/// The sum of several pattern databases: an admissible heuristic when the databases count
-/// the moves of disjoint patterns (see [`Abstraction`]).
-///
-/// `key(i, state)` gives the key of `state` in database `i`. Implements
-/// [`Heuristic`] for every problem whose state type is `S` and whose cost
-/// converts from `u8`. Entries equal to [`UNREACHED`] count as 0 (they are only found for
-/// states from which the abstract goal is unreachable; the sum is then not exact but still
-/// admissible for the reachable part).
-///
-/// # Examples
-///
-/// Two independent counters, each stepped down by one per move, must both reach 0; one
-/// database per counter, and their sum is the exact distance.
-///
-/// ```
-/// use heurist::pdb::{Additive, PatternDb};
-/// use heurist::{Problem, Successors};
-///
-/// struct Counters;
-/// impl Problem for Counters {
-///     type State = (u8, u8);
-///     type Action = u8;
-///     type Cost = u32;
-///     fn is_goal(&self, s: &(u8, u8)) -> bool { *s == (0, 0) }
-///     fn successors(&self, &(a, b): &(u8, u8), out: &mut Successors<(u8, u8), u8, u32>) {
-///         if a > 0 { out.push(0, (a - 1, b), 1) }
-///         if b > 0 { out.push(1, (a, b - 1), 1) }
-///     }
-/// }
-/// // Distance of a counter to 0 is its value (0..8).
-/// let db = PatternDb::from_table((0..8).collect());
-/// let h = Additive::new(vec![db.clone(), db], |i: usize, s: &(u8, u8)| if i == 0 { s.0 as u64 } else { s.1 as u64 });
-/// assert_eq!(h.value(&(3, 5)), 8);
-/// let found = heurist::IdaStar::new().search(&Counters, (3, 5), &h).into_solution().unwrap();
-/// assert_eq!(found.cost, 8);
-/// ```
-pub struct Additive<S, F> {
-    dbs: Vec<PatternDb>,
-    key: F,
-    _state: PhantomData<fn(&S)>,
-}
-
-impl<S, F: Fn(usize, &S) -> u64> Additive<S, F> {
-    /// The sum of `dbs`, with `key(i, state)` the key of `state` in `dbs[i]`.
-    pub fn new(dbs: Vec<PatternDb>, key: F) -> Self {
-        Additive {
-            dbs,
-            key,
-            _state: PhantomData,
-        }
-    }
-
-    /// The databases.
-    pub fn databases(&self) -> &[PatternDb] {
-        &self.dbs
-    }
-
-    /// The value of database `i` for `state` ([`UNREACHED`] counted as 0).
-    #[inline]
-    pub fn part(&self, i: usize, state: &S) -> u8 {
-        let d = self.dbs[i].get((self.key)(i, state));
-        if d == UNREACHED {
-            0
-        } else {
-            d
-        }
-    }
-
-    /// The sum over all databases.
-    #[inline]
-    pub fn value(&self, state: &S) -> u32 {
-        (0..self.dbs.len())
-            .map(|i| self.part(i, state) as u32)
-            .sum()
-    }
-}
-
-impl<P, F> Heuristic<P> for Additive<P::State, F>
-where
-    P: Problem + ?Sized,
-    P::Cost: From<u8>,
-    F: Fn(usize, &P::State) -> u64,
-{
-    #[inline]
-    fn estimate(&self, state: &P::State) -> P::Cost {
-        (0..self.dbs.len()).fold(P::Cost::ZERO, |acc, i| {
-            acc.saturating_add(P::Cost::from(self.part(i, state)))
-        })
-    }
-}
-
-impl<P, F> Heuristic<P> for &Additive<P::State, F>
-where
-    P: Problem + ?Sized,
-    P::Cost: From<u8>,
-    F: Fn(usize, &P::State) -> u64,
-{
-    #[inline]
-    fn estimate(&self, state: &P::State) -> P::Cost {
-        <Additive<P::State, F> as Heuristic<P>>::estimate(self, state)
-    }
 }
 
 #[cfg(test)]
