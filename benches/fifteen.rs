@@ -5,6 +5,10 @@
 //!   instances (seeded random walks from the goal, easy enough for misplaced tiles); the
 //!   nodes expanded are printed once before timing.
 //! * The same IDA* searches with a minimal hand-written IDA* (`handwritten-idastar`).
+//! * The pattern databases with and without the reflected lookup
+//!   (`PdbHeuristic::with_reflection`): the lookups (`estimate` on 4,096 random states,
+//!   `estimate_child` on their successors) and IDA* on the eight of Korf's 100 instances
+//!   that IDA* with the Manhattan distance solves with the fewest expansions.
 //!
 //! `heurist` against `pathfinding` and the bare loops on the 15-puzzle is in the
 //! `algorithms` bench.
@@ -151,9 +155,88 @@ fn heuristics(c: &mut Criterion) {
     g.finish();
 }
 
+/// The eight of Korf's 100 instances that IDA* with the Manhattan distance solves with the
+/// fewest expansions (as in the `algorithms` bench).
+const KORF_EASIEST: [u32; 8] = [94, 55, 12, 79, 42, 47, 97, 9];
+
+fn reflection(c: &mut Criterion) {
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    let cached = || {
+        PdbHeuristic::cached(
+            &p,
+            &default_partition(&p),
+            true,
+            &default_cache_dir(),
+            |_, _| {},
+        )
+        .expect("pattern database cache")
+        .0
+    };
+    let plain = cached();
+    let reflected = cached().with_reflection(Reflection::of(&p).expect("a symmetric goal"));
+    let korf = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/fifteen/korf100.txt"
+    ));
+    let instances = parse_instances(korf, 16).expect("Korf's 100");
+    let starts: Vec<(Tiles, u32)> = KORF_EASIEST
+        .iter()
+        .map(|&n| {
+            let inst = instances.iter().find(|i| i.number == Some(n)).unwrap();
+            (p.pack(&inst.tiles), inst.optimal.unwrap())
+        })
+        .collect();
+    let mut expanded = [0u64; 2];
+    for &(s, cost) in &starts {
+        for (k, h) in [&plain, &reflected].into_iter().enumerate() {
+            let r = ida(&p, s, h);
+            assert_eq!(r.cost(), Some(cost));
+            expanded[k] += r.stats.expanded;
+        }
+    }
+    println!(
+        "korf 8, IDA* expanded: pdb {}, reflected {}",
+        expanded[0], expanded[1]
+    );
+
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let states: Vec<Tiles> = (0..4096).map(|_| p.scramble(200, &mut rng)).collect();
+    let mut g = c.benchmark_group("fifteen/pdb");
+    g.sample_size(10);
+    for (name, h) in [("pdb", &plain), ("pdb-reflected", &reflected)] {
+        g.bench_function(format!("estimate/{name}"), |b| {
+            b.iter(|| states.iter().map(|s| h.estimate(s)).sum::<u32>())
+        });
+        g.bench_function(format!("estimate-child/{name}"), |b| {
+            let mut out = heurist::Successors::new();
+            b.iter(|| {
+                let mut sum = 0;
+                for s in &states {
+                    let hs = h.estimate(s);
+                    out.clear();
+                    heurist::Problem::successors(&p, s, &mut out);
+                    for c in out.iter() {
+                        sum += h.estimate_child(s, hs, &c.action, &c.state);
+                    }
+                }
+                sum
+            })
+        });
+        g.bench_function(format!("idastar-korf8/{name}"), |b| {
+            b.iter(|| {
+                starts
+                    .iter()
+                    .map(|&(s, _)| ida(&p, s, h).stats.expanded)
+                    .sum::<u64>()
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = heuristics
+    targets = heuristics, reflection
 }
 criterion_main!(benches);

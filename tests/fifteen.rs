@@ -228,6 +228,48 @@ fn exhaustive_3x3_heuristics_and_searches() {
     }
 }
 
+/// The reflection about the main diagonal keeps every distance on the 3x3 board, and the
+/// databases looked up on the mirror image too give an admissible, consistent and stronger
+/// heuristic, the same in the example's fast lookup and in the library's generic one.
+#[test]
+fn reflected_pattern_databases_on_every_3x3_state() {
+    let p = Puzzle::new(3, 3, &Puzzle::default_goal(9)).unwrap();
+    let dist = bfs_distances(&p);
+    let r = Reflection::of(&p).expect("the blank's goal cell is on the diagonal");
+    for (&s, &d) in &dist {
+        let m = r.apply(&p, s);
+        assert_eq!(dist.get(&m), Some(&d), "mirror of\n{}", p.draw(s));
+        assert_eq!(r.apply(&p, m), s);
+    }
+    assert_eq!(r.apply(&p, p.goal()), p.goal());
+
+    let patterns = default_partition(&p);
+    let plain = PdbHeuristic::build(&p, &patterns, true);
+    let reflected = PdbHeuristic::build(&p, &patterns, true).with_reflection(r.clone());
+    check_heuristic(&p, &dist, &reflected, "pdb 4-4 reflected");
+    let (p2, r2) = (p.clone(), r.clone());
+    let generic = plain
+        .additive()
+        .with_symmetry(move |s: &Tiles| r2.apply(&p2, *s));
+    let mut stronger = 0;
+    for s in dist.keys() {
+        let h = reflected.estimate(s);
+        let by_mirror = plain.estimate(s).max(plain.estimate(&r.apply(&p, *s)));
+        assert_eq!(h, by_mirror);
+        assert_eq!(generic.value(s), h);
+        stronger += usize::from(h > plain.estimate(s));
+    }
+    assert!(stronger > dist.len() / 10, "only {stronger} states gain");
+
+    // Not a symmetry: a goal with the blank off the diagonal, a board that is not square.
+    assert!(Reflection::of(&Puzzle::new(3, 3, &[1, 0, 2, 3, 4, 5, 6, 7, 8]).unwrap()).is_none());
+    assert!(Reflection::of(&Puzzle::new(2, 3, &Puzzle::default_goal(6)).unwrap()).is_none());
+    // The original puzzle's goal has the blank in the last cell, on the diagonal.
+    let original = original_puzzle();
+    let mirrored = Reflection::of(&original).unwrap();
+    assert_eq!(mirrored.apply(&original, original.goal()), original.goal());
+}
+
 #[test]
 fn rectangular_boards_and_unusual_goals() {
     // 2x3: 6!/2 reachable states; IDA*+PDB equals BFS everywhere.
@@ -399,11 +441,18 @@ proptest! {
 fn all_korf_instances_with_pattern_databases() {
     let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("heurist-pdb-cache");
-    let (pdb, _) = PdbHeuristic::cached(&p, &default_partition(&p), true, &dir, |_, _| {}).unwrap();
+    let cached = || PdbHeuristic::cached(&p, &default_partition(&p), true, &dir, |_, _| {});
+    let (pdb, _) = cached().unwrap();
+    let reflected = cached()
+        .unwrap()
+        .0
+        .with_reflection(Reflection::of(&p).unwrap());
     for inst in parse_instances(KORF, 16).unwrap() {
         let start = p.pack(&inst.tiles);
-        let r = idastar(&p, start, &pdb);
-        assert_eq!(r.cost(), inst.optimal, "instance {:?}", inst.number);
-        p.check_solution(start, &moves_of(&r)).unwrap();
+        for h in [&pdb, &reflected] {
+            let r = idastar(&p, start, h);
+            assert_eq!(r.cost(), inst.optimal, "instance {:?}", inst.number);
+            p.check_solution(start, &moves_of(&r)).unwrap();
+        }
     }
 }

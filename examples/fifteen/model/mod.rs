@@ -14,6 +14,7 @@ pub mod heuristics;
 #[path = "../../common/parse.rs"]
 pub mod parse;
 pub mod pdb;
+pub mod reflection;
 
 use heurist::{Problem, Successors};
 
@@ -31,6 +32,8 @@ pub use pdb::{
     default_cache_dir, default_partition, rank_cells, PatternSpace, PdbHeuristic, PdbReport,
     MAX_PATTERN,
 };
+#[allow(unused_imports)]
+pub use reflection::Reflection;
 
 /// A packed board: cell `p` holds the tile in bits `p*b .. p*b+b` (`b` = 4 or 5).
 pub type Tiles = u128;
