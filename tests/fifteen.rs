@@ -360,6 +360,29 @@ fn parser_reports_errors_with_positions() {
     assert_eq!(e.line, Some(2));
     assert!(Puzzle::new(4, 4, &[0, 1, 2]).is_err());
     assert!(Puzzle::new(1, 4, &[0, 1, 2, 3]).is_err());
+
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    let groups = parse_partition("1,5,6 9 10 13/ 7 8 11 12 14 15 /2 3 4", &p).unwrap();
+    assert_eq!(
+        groups,
+        [
+            vec![1, 5, 6, 9, 10, 13],
+            vec![7, 8, 11, 12, 14, 15],
+            vec![2, 3, 4]
+        ]
+    );
+    for (text, says) in [
+        ("1 2 / 2 3", "pattern 2: tile 2 is in two patterns"),
+        ("1 2 / 0", "pattern 2: \"0\" is not a tile"),
+        ("1 16", "pattern 1: \"16\" is not a tile"),
+        ("1 x", "pattern 1: \"x\" is not a tile"),
+        ("1 2 //3", "pattern 2: 0 tiles"),
+        ("1 2 3 4 5 6 7 8 9", "pattern 1: 9 tiles"),
+        ("1 2 3 4 5 6 7 8", "would search 4151347200 states"),
+    ] {
+        let e = parse_partition(text, &p).unwrap_err();
+        assert!(e.contains(says), "{text:?}: {e}");
+    }
 }
 
 #[test]

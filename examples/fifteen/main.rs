@@ -26,8 +26,8 @@ use common::cli::{self, Algo, LimitArgs};
 use heurist::{CycleCheck, Heuristic, Limits, Outcome, SearchResult, StopReason};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use model::{
-    default_partition, parse_instances, parse_layout, Dir, Instance, LinearConflict, Manhattan,
-    Misplaced, Move, PdbHeuristic, Puzzle, Reflection, Tiles,
+    default_partition, parse_instances, parse_layout, parse_partition, Dir, Instance,
+    LinearConflict, Manhattan, Misplaced, Move, PdbHeuristic, Puzzle, Reflection, Tiles,
 };
 use serde_json::json;
 
@@ -90,6 +90,11 @@ struct Cli {
     /// fewer nodes for twice the lookups.
     #[arg(long)]
     no_reflect: bool,
+    /// The patterns of the pattern databases: groups of tiles separated by `/`, e.g.
+    /// "1 2 3 / 4 5 8 9 12 13 / 6 7 10 11 14 15" (default: the board's default partition,
+    /// 3-6-6 on 4x4).
+    #[arg(long)]
+    partition: Option<String>,
     /// One JSON object per instance on stdout.
     #[arg(long)]
     json: bool,
@@ -224,10 +229,10 @@ fn main() -> ExitCode {
     // Pattern databases, if asked for (and a search uses a heuristic).
     let needs_h = cli.algo.uses_heuristic();
     let uses_pdb = needs_h && cli.heuristic == HeuristicKind::Pdb;
-    if (cli.pdb_projected || cli.no_reflect) && !uses_pdb {
+    if (cli.pdb_projected || cli.no_reflect || cli.partition.is_some()) && !uses_pdb {
         return cli::fail(
             PROGRAM,
-            "--pdb-projected and --no-reflect apply to a heuristic search with --heuristic pdb",
+            "--pdb-projected, --no-reflect and --partition apply to a heuristic search with --heuristic pdb",
         );
     }
     let reflection = Reflection::of(&puzzle).filter(|_| !cli.no_reflect);
@@ -236,7 +241,13 @@ fn main() -> ExitCode {
             .cache_dir
             .clone()
             .unwrap_or_else(model::default_cache_dir);
-        let patterns = default_partition(&puzzle);
+        let patterns = match &cli.partition {
+            None => default_partition(&puzzle),
+            Some(text) => match parse_partition(text, &puzzle) {
+                Ok(p) => p,
+                Err(e) => return cli::fail(PROGRAM, format!("--partition: {e}")),
+            },
+        };
         eprintln!(
             "pattern databases {:?}{} (cache: {})",
             patterns.iter().map(|p| p.len()).collect::<Vec<_>>(),

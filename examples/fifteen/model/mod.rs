@@ -29,8 +29,8 @@ pub use heuristics::{LinearConflict, Manhattan, Misplaced};
 pub use parse::ParseError;
 #[allow(unused_imports)]
 pub use pdb::{
-    default_cache_dir, default_partition, rank_cells, PatternSpace, PdbHeuristic, PdbReport,
-    MAX_PATTERN,
+    default_cache_dir, default_partition, parse_partition, rank_cells, PatternSpace, PdbHeuristic,
+    PdbReport, MAX_BUILD_STATES, MAX_PATTERN,
 };
 #[allow(unused_imports)]
 pub use reflection::Reflection;

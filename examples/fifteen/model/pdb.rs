@@ -202,6 +202,59 @@ pub fn default_partition(puzzle: &Puzzle) -> Vec<Vec<u8>> {
     tiles.chunks(size).map(|c| c.to_vec()).collect()
 }
 
+/// The most abstract states a pattern's database build may search (the blank's cell and the
+/// pattern tiles' cells): about a gigabyte of table.
+pub const MAX_BUILD_STATES: u64 = 1 << 30;
+
+/// Parses a partition of tiles into patterns: groups separated by `/`, tiles within a group
+/// by spaces or commas (`"1 2 3 / 4 5 8 9 12 13 / 6 7 10 11 14 15"`). Every tile must be a
+/// non-blank tile of `puzzle`, in one group only; a group holds 1 to [`MAX_PATTERN`] tiles,
+/// and its database build may search at most [`MAX_BUILD_STATES`] states. Tiles left out
+/// of every group count nothing.
+pub fn parse_partition(text: &str, puzzle: &Puzzle) -> Result<Vec<Vec<u8>>, String> {
+    let n = puzzle.cells();
+    let mut seen = vec![false; n];
+    let mut groups = Vec::new();
+    for (g, part) in text.split('/').enumerate() {
+        let mut tiles = Vec::new();
+        for token in part.split(|c: char| c == ',' || c.is_whitespace()) {
+            if token.is_empty() {
+                continue;
+            }
+            let tile: u8 = match token.parse() {
+                Ok(t) if t >= 1 && (t as usize) < n => t,
+                _ => {
+                    return Err(format!(
+                        "pattern {}: {token:?} is not a tile (1 to {})",
+                        g + 1,
+                        n - 1
+                    ))
+                }
+            };
+            if std::mem::replace(&mut seen[tile as usize], true) {
+                return Err(format!("pattern {}: tile {tile} is in two patterns", g + 1));
+            }
+            tiles.push(tile);
+        }
+        if tiles.is_empty() || tiles.len() > MAX_PATTERN {
+            return Err(format!(
+                "pattern {}: {} tiles (a pattern has 1 to {MAX_PATTERN})",
+                g + 1,
+                tiles.len()
+            ));
+        }
+        let states = falling(n as u64, tiles.len() + 1);
+        if states > MAX_BUILD_STATES {
+            return Err(format!(
+                "pattern {}: its database would search {states} states (at most {MAX_BUILD_STATES})",
+                g + 1
+            ));
+        }
+        groups.push(tiles);
+    }
+    Ok(groups)
+}
+
 /// An additive pattern-database heuristic for a puzzle, with an incremental update: a move
 /// changes the value of only the moved tile's database. With a [`Reflection`]
 /// ([`with_reflection`](PdbHeuristic::with_reflection)) the value is the larger of the sums
