@@ -196,10 +196,7 @@ proptest! {
         factors in prop::collection::vec(any::<u8>(), 1..12),
     ) {
         let h = scaled_heuristic(&g, &factors);
-        let positive = Graph {
-            adj: g.adj.iter().map(|es| es.iter().map(|&(t, w)| (t, w + 1)).collect()).collect(),
-            goal: g.goal.clone(),
-        };
+        let positive = positive(&g);
         let h_positive = scaled_heuristic(&positive, &factors);
         let mut cases = vec![(&g, &h, CycleCheck::Path), (&positive, &h_positive, CycleCheck::Path)];
         // without the full-path check only a reachable goal ends the search

@@ -147,4 +147,71 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         };
         deepening::search::<P, H, FCost, E>(problem, start, &heuristic, setup)
     }
+
+    /// Runs IDA* on `problem` from `start`, guided by `heuristic`, on `threads` threads (0:
+    /// one per core the machine has).
+    ///
+    /// Each iteration's tree is cut a few levels below the start into subtrees, which the
+    /// threads walk in the order the serial walk meets them; the answer is the goal the
+    /// serial walk would have met first. So the solution is the one [`search`](Self::search)
+    /// returns, whatever the number of threads, and so are the statistics of every iteration
+    /// but the last (where subtrees after the winning one may have been walked in part). The
+    /// limits hold for the threads together: the expansion count is shared (each thread
+    /// adds its own every 256 expansions, so the total may pass the limit by that much per
+    /// thread), and the progress callback is called between iterations. A path too deep for
+    /// a thread's stack hands the whole search to the serial engine.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{CycleCheck, IdaStar, Problem, Successors};
+    ///
+    /// /// From 1 to 100 by doubling or adding one. (The problem is shared by the threads, so
+    /// /// it must be `Sync`: a type of its own rather than an `FnProblem` of `FnMut` closures.)
+    /// struct Hundred;
+    /// impl Problem for Hundred {
+    ///     type State = u32;
+    ///     type Action = &'static str;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, n: &u32) -> bool { *n == 100 }
+    ///     fn successors(&self, &n: &u32, out: &mut Successors<u32, &'static str, u32>) {
+    ///         out.push("double", 2 * n, 1);
+    ///         out.push("add one", n + 1, 1);
+    ///     }
+    /// }
+    /// let p = Hundred;
+    /// let h = |n: &u32| u32::from(*n < 100);
+    /// let config = IdaStar::new().cycle_check(CycleCheck::Parent).max_expansions(1_000_000);
+    /// let serial = config.search(&p, 1, h);
+    /// let parallel = config.search_parallel(2, &p, 1, h);
+    /// assert_eq!(parallel.cost(), Some(8)); // 1 2 3 6 12 24 25 50 100
+    /// assert_eq!(parallel.solution(), serial.solution());
+    /// ```
+    pub fn search_parallel<P, H>(
+        &self,
+        threads: usize,
+        problem: &P,
+        start: P::State,
+        heuristic: H,
+    ) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + Sync + ?Sized,
+        P::State: Send + Sync,
+        P::Action: Send + Sync,
+        C: crate::traits::Cost + Send + Sync,
+        H: Heuristic<P> + Sync,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let setup = Setup {
+            limits: &self.limits,
+            max_depth: self.max_depth,
+            cycle_check: self.cycle_check,
+        };
+        deepening::search_parallel::<P, H, E>(problem, start, &heuristic, setup, threads)
+    }
 }

@@ -6,6 +6,8 @@
 //! both for engines that count in `mon.stats` directly.) Between two polls an engine does
 //! nothing but compare one counter.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Limits, Outcome, SearchResult, Stats, StopReason};
@@ -20,6 +22,11 @@ pub(crate) struct Monitor<'a, C> {
     deadline: Option<Instant>,
     next_progress: Option<Instant>,
     next_poll: u64,
+    /// The expansions of every thread of a parallel search, which the expansion limit
+    /// bounds; this run's own are added at each poll.
+    shared: Option<Arc<AtomicU64>>,
+    /// This run's expansions already added to `shared`.
+    reported: u64,
     pub(crate) stats: Stats,
 }
 
@@ -44,11 +51,26 @@ impl<'a, C: Copy> Monitor<'a, C> {
             deadline,
             next_progress,
             next_poll: 0,
+            shared: None,
+            reported: 0,
             stats: Stats {
                 iterations: 1,
                 ..Stats::default()
             },
         }
+    }
+
+    /// The same monitor, for one of the threads of a parallel search: the expansion limit
+    /// bounds the total in `counter`, to which this run adds its own at each poll (so the
+    /// threads together overshoot it by at most a poll interval each).
+    pub(crate) fn sharing(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.shared = Some(counter);
+        self
+    }
+
+    /// When the run must stop: the earlier of the deadline and the end of the time limit.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
 
     #[inline]
@@ -89,7 +111,15 @@ impl<'a, C: Copy> Monitor<'a, C> {
     #[cold]
     #[inline(never)]
     pub(crate) fn poll(&mut self) -> Option<StopReason> {
-        let expanded = self.stats.expanded;
+        let own = self.stats.expanded;
+        let expanded = match &self.shared {
+            Some(counter) => {
+                let delta = own - self.reported;
+                self.reported = own;
+                counter.fetch_add(delta, Ordering::Relaxed) + delta
+            }
+            None => own,
+        };
         if self
             .limits
             .max_expansions
@@ -97,8 +127,11 @@ impl<'a, C: Copy> Monitor<'a, C> {
         {
             return Some(StopReason::MaxExpansions);
         }
-        let next = expanded.saturating_add(POLL_EVERY);
-        self.next_poll = self.limits.max_expansions.map_or(next, |max| next.min(max));
+        let next = own.saturating_add(POLL_EVERY);
+        self.next_poll = match (&self.shared, self.limits.max_expansions) {
+            (None, Some(max)) => next.min(max),
+            _ => next,
+        };
         if self
             .limits
             .cancel

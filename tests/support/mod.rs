@@ -184,6 +184,18 @@ pub fn scaled(g: &Graph, k: u32) -> Graph {
     }
 }
 
+/// The same graph with every weight one more: no step is free.
+pub fn positive(g: &Graph) -> Graph {
+    Graph {
+        adj: g
+            .adj
+            .iter()
+            .map(|es| es.iter().map(|&(t, w)| (t, w + 1)).collect())
+            .collect(),
+        goal: g.goal.clone(),
+    }
+}
+
 /// Unit weights: the same graph with every edge costing 1.
 pub fn unit(g: &Graph) -> Graph {
     Graph {

@@ -10,6 +10,9 @@
 //! an explicit stack of frames, which has no depth limit; that iteration is then walked
 //! again.
 
+mod parallel;
+pub(crate) use parallel::search as search_parallel;
+
 use super::frames::{self, Frame};
 use super::ResultOf;
 use crate::collections::hash_of;
@@ -200,12 +203,42 @@ struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
     stack_base: usize,
 }
 
-impl<P, H, M> Walk<'_, '_, P, H, M>
+impl<'w, 'm, P, H, M> Walk<'w, 'm, P, H, M>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     M: Metric<P::Cost>,
 {
+    /// A walk of `problem` under `mon`'s limits and `setup`'s settings, its first iteration
+    /// bounded by `threshold`. Its stack is measured from the caller's frame.
+    fn new(
+        problem: &'w P,
+        heuristic: &'w H,
+        mon: Monitor<'m, P::Cost>,
+        setup: &Setup<'_, '_, P::Cost>,
+        threshold: M::Value,
+    ) -> Self {
+        let marker = 0u8;
+        Walk {
+            problem,
+            heuristic,
+            cost_bound: mon.cost_bound(),
+            mon,
+            cycle_check: setup.cycle_check,
+            max_depth: setup.max_depth,
+            threshold,
+            next: None,
+            limited: None,
+            beyond_bound: None,
+            depth_cut: false,
+            halt: Flow::Done,
+            spilled: false,
+            pool: Vec::new(),
+            path: PathFilter::new(),
+            stack_base: std::ptr::addr_of!(marker) as usize,
+        }
+    }
+
     /// Decides on `child`, a successor of `parent` (path cost `g`, estimate `h`), `depth`
     /// actions from the start. `back` tells whether it is the parent's parent; `on_path`
     /// whether it is on the path, a dearer test, asked only when the answer matters: for a
@@ -354,32 +387,44 @@ where
         false
     }
 
-    /// One iteration from `start` (estimate `h0`) by [`Walk::recurse`], compiled for the
-    /// settings of this search.
-    fn walk_recursively<E: Expansion<P>, const LIMITED: bool>(
+    /// Walks the tree below `at` (path cost `g`, estimate `h`, `depth` actions from the
+    /// start) by [`Walk::recurse`], compiled for the settings of this search; `at`'s chain
+    /// of links is the path above it.
+    fn walk_below<E: Expansion<P>>(
         &mut self,
-        start: &P::State,
-        h0: P::Cost,
+        at: &Link<'_, P>,
+        g: P::Cost,
+        h: P::Cost,
+        depth: usize,
     ) -> Flow<P> {
-        let root = Link {
-            state: start,
-            via: None,
-            parent: None,
-        };
-        let zero = P::Cost::ZERO;
+        match self.cost_bound.is_some() || self.max_depth.is_some() {
+            false => self.walk_below_with::<E, false>(at, g, h, depth),
+            true => self.walk_below_with::<E, true>(at, g, h, depth),
+        }
+    }
+
+    fn walk_below_with<E: Expansion<P>, const LIMITED: bool>(
+        &mut self,
+        at: &Link<'_, P>,
+        g: P::Cost,
+        h: P::Cost,
+        depth: usize,
+    ) -> Flow<P> {
         self.path.clear();
         match (self.cycle_check, self.spilled) {
             (CycleCheck::Parent, false) => {
-                self.recurse::<E, LIMITED, false, false>(&root, zero, h0, 0)
+                self.recurse::<E, LIMITED, false, false>(at, g, h, depth)
             }
-            (CycleCheck::Parent, true) => {
-                self.recurse::<E, LIMITED, true, false>(&root, zero, h0, 0)
-            }
+            (CycleCheck::Parent, true) => self.recurse::<E, LIMITED, true, false>(at, g, h, depth),
             (CycleCheck::Path, spilled) => {
-                self.path.enter(PathFilter::slot(start));
+                let mut link = Some(at);
+                while let Some(l) = link {
+                    self.path.enter(PathFilter::slot(l.state));
+                    link = l.parent;
+                }
                 match spilled {
-                    false => self.recurse::<E, LIMITED, false, true>(&root, zero, h0, 0),
-                    true => self.recurse::<E, LIMITED, true, true>(&root, zero, h0, 0),
+                    false => self.recurse::<E, LIMITED, false, true>(at, g, h, depth),
+                    true => self.recurse::<E, LIMITED, true, true>(at, g, h, depth),
                 }
             }
         };
@@ -470,25 +515,8 @@ where
         return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
     }
     let h0 = heuristic.estimate(&start);
-    let marker = 0u8;
-    let mut walk: Walk<'_, '_, P, H, M> = Walk {
-        problem,
-        heuristic,
-        cost_bound: mon.cost_bound(),
-        mon,
-        cycle_check: setup.cycle_check,
-        max_depth: setup.max_depth,
-        threshold: M::value(zero, h0, 0),
-        next: None,
-        limited: None,
-        beyond_bound: None,
-        depth_cut: false,
-        halt: Flow::Done,
-        spilled: false,
-        pool: Vec::new(),
-        path: PathFilter::new(),
-        stack_base: std::ptr::addr_of!(marker) as usize,
-    };
+    let mut walk: Walk<'_, '_, P, H, M> =
+        Walk::new(problem, heuristic, mon, &setup, M::value(zero, h0, 0));
     // the explicit stack, once a path has outgrown the recursion
     let mut frames: Option<Frames<P>> = None;
     walk.mon.stats.iterations = 0;
@@ -507,10 +535,14 @@ where
             return walk.mon.stopped(StopReason::MaxDepth, lower_bound);
         }
         let mut flow = match frames {
-            None => match walk.cost_bound.is_some() || walk.max_depth.is_some() {
-                false => walk.walk_recursively::<E, false>(&start, h0),
-                true => walk.walk_recursively::<E, true>(&start, h0),
-            },
+            None => {
+                let root = Link {
+                    state: &start,
+                    via: None,
+                    parent: None,
+                };
+                walk.walk_below::<E>(&root, zero, h0, 0)
+            }
             Some(ref mut frames) => walk.iterate::<E>(&start, h0, frames),
         };
         if let Flow::TooDeep = flow {

@@ -1,0 +1,347 @@
+//! IDA* on several threads.
+//!
+//! Each iteration's tree is cut a few levels below the start into *jobs*, the subtrees
+//! rooted at that depth, in the order a depth-first walk meets them; threads take the jobs
+//! in that order and walk each with the serial engine ([`Walk::walk_below`]), sharing
+//! nothing but the job counter, the expansion count and the index of the first job that
+//! found a goal. A job after that one is skipped, and the iteration's answer is the goal of
+//! the first job (in walk order) that found one: the goal the serial walk would have met
+//! first. So the parallel search returns exactly the serial search's solution, whatever the
+//! number of threads; only the statistics of the last iteration differ (jobs after the
+//! winning one may have been walked in part). A path too deep for a thread's stack budget
+//! hands the whole search to the serial engine.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::{FCost, Flow, Link, Metric, Setup, SolutionOf, SuccessorOf, Verdict, Walk};
+use crate::algorithms::ResultOf;
+use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, Stats, StopReason};
+use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
+
+/// How many jobs an iteration is cut into per thread, at least (the cut stops at
+/// [`MAX_CUT_DEPTH`] or when the tree ends).
+const JOBS_PER_THREAD: usize = 32;
+
+/// The deepest level the tree is cut at.
+const MAX_CUT_DEPTH: usize = 24;
+
+/// A subtree of one iteration, given by the steps from the start to its root.
+enum Job<P: Problem + ?Sized> {
+    /// The subtree below the last step's state, with its path cost and estimate.
+    Walk {
+        steps: Vec<SuccessorOf<P>>,
+        g: P::Cost,
+        h: P::Cost,
+    },
+    /// The last step reached a goal (found while cutting).
+    Goal(Vec<SuccessorOf<P>>),
+}
+
+/// What one thread brings back from an iteration.
+struct Report<C> {
+    stats: Stats,
+    next: Option<C>,
+    limited: Option<StopReason>,
+    beyond_bound: Option<C>,
+    depth_cut: bool,
+}
+
+/// Runs `f` with the chain of links of `start` then `steps` (the last link deepest).
+fn with_links<P: Problem + ?Sized, R>(
+    parent: &Link<'_, P>,
+    steps: &[SuccessorOf<P>],
+    f: &mut dyn FnMut(&Link<'_, P>) -> R,
+) -> R {
+    match steps.split_first() {
+        None => f(parent),
+        Some((step, rest)) => {
+            let link = Link {
+                state: &step.state,
+                via: Some(step),
+                parent: Some(parent),
+            };
+            with_links(&link, rest, f)
+        }
+    }
+}
+
+/// The solution along `steps` from `start`.
+fn solution<P: Problem + ?Sized>(start: &P::State, steps: &[SuccessorOf<P>]) -> SolutionOf<P> {
+    let steps = steps.iter().map(crate::algorithms::frames::step).collect();
+    Solution::from_steps(start.clone(), steps)
+}
+
+pub(crate) fn search<P, H, E>(
+    problem: &P,
+    start: P::State,
+    heuristic: &H,
+    setup: Setup<'_, '_, P::Cost>,
+    threads: usize,
+) -> ResultOf<P>
+where
+    P: Problem + Sync + ?Sized,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    P::Cost: Send + Sync,
+    H: Heuristic<P> + Sync + ?Sized,
+    E: Expansion<P>,
+{
+    let threads = threads.max(1);
+    let zero = P::Cost::ZERO;
+    let mut mon = Monitor::new(setup.limits);
+    if problem.is_goal(&start) {
+        return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
+    }
+    // The threads' limits: the same, with the time limit as a deadline from now and no
+    // progress reports (the caller's monitor reports after each iteration).
+    let limits = setup.limits;
+    let thread_limits: Limits<'static, P::Cost> = Limits {
+        max_expansions: limits.max_expansions,
+        max_states: limits.max_states,
+        cost_bound: limits.cost_bound,
+        time_limit: None,
+        deadline: mon.deadline(),
+        cancel: limits.cancel.clone(),
+        progress: None,
+    };
+    let thread_setup = Setup {
+        limits: &thread_limits,
+        max_depth: setup.max_depth,
+        cycle_check: setup.cycle_check,
+    };
+    let expanded = Arc::new(AtomicU64::new(0));
+    let h0 = heuristic.estimate(&start);
+    let mut threshold = FCost::value(zero, h0, 0);
+    mon.stats.iterations = 0;
+    let root = Link::<P> {
+        state: &start,
+        via: None,
+        parent: None,
+    };
+
+    loop {
+        mon.stats.iterations += 1;
+        mon.stats.stored = 1;
+        let lower_bound = <FCost as Metric<P::Cost>>::lower_bound(threshold);
+        if let Some(reason) = mon.poll() {
+            return mon.stopped(reason, lower_bound);
+        }
+        if setup.max_depth == Some(0) {
+            return mon.stopped(StopReason::MaxDepth, lower_bound);
+        }
+        // Cut the tree into jobs, in walk order, on this thread.
+        let cutter_mon = Monitor::new(&thread_limits);
+        let mut cutter: Walk<'_, '_, P, H, FCost> =
+            Walk::new(problem, heuristic, cutter_mon, &thread_setup, threshold);
+        let mut jobs: Vec<Job<P>> = vec![Job::Walk {
+            steps: Vec::new(),
+            g: zero,
+            h: h0,
+        }];
+        let mut depth = 0;
+        let mut children = Successors::new();
+        let mut cut_stop = None;
+        'cut: while jobs.len() < JOBS_PER_THREAD * threads && depth < MAX_CUT_DEPTH {
+            let mut deeper = Vec::new();
+            let mut grew = false;
+            for job in jobs {
+                let Job::Walk { steps, g, h } = job else {
+                    deeper.push(job);
+                    continue;
+                };
+                grew = true;
+                let (state, last) = match steps.last() {
+                    Some(step) => (&step.state, Some(&step.action)),
+                    None => (&start, None),
+                };
+                children.clear();
+                E::expand(problem, state, E::after_last(problem, last), &mut children);
+                cutter.mon.stats.expanded += 1;
+                cutter.mon.stats.max_frontier = cutter.mon.stats.max_frontier.max(depth + 1);
+                let grand = match steps.len() {
+                    0 => None,
+                    1 => Some(&start),
+                    n => Some(&steps[n - 2].state),
+                };
+                for child in children.iter() {
+                    cutter.mon.stats.generated += 1;
+                    let back = grand.is_some_and(|s| *s == child.state);
+                    let on_path = |_: &Walk<'_, '_, P, H, FCost>| {
+                        setup.cycle_check == CycleCheck::Path
+                            && (child.state == start
+                                || steps.iter().any(|s| s.state == child.state))
+                    };
+                    let verdict =
+                        cutter.judge::<true>(state, g, h, child, back, on_path, depth + 1);
+                    let next_steps = || {
+                        let mut v = steps.clone();
+                        v.push(child.clone());
+                        v
+                    };
+                    match verdict {
+                        Verdict::Skip => {}
+                        Verdict::Expand(g2, h2) => deeper.push(Job::Walk {
+                            steps: next_steps(),
+                            g: g2,
+                            h: h2,
+                        }),
+                        Verdict::Goal => {
+                            // nothing after this goal in walk order matters
+                            deeper.push(Job::Goal(next_steps()));
+                            jobs = deeper;
+                            break 'cut;
+                        }
+                        Verdict::Stop(reason) => {
+                            cut_stop = Some(reason);
+                            jobs = deeper;
+                            break 'cut;
+                        }
+                    }
+                }
+            }
+            jobs = deeper;
+            depth += 1;
+            if !grew {
+                break;
+            }
+        }
+        let mut report = Report {
+            stats: cutter.mon.stats,
+            next: cutter.next,
+            limited: cutter.limited,
+            beyond_bound: cutter.beyond_bound,
+            depth_cut: cutter.depth_cut,
+        };
+        // the cutter's expansions count towards the limit too
+        expanded.fetch_add(report.stats.expanded, Ordering::Relaxed);
+        if let Some(reason) = cut_stop {
+            add(&mut mon.stats, &report.stats);
+            let lb = (reason != StopReason::NegativeCost)
+                .then_some(lower_bound)
+                .flatten();
+            return mon.stopped(reason, lb);
+        }
+
+        // Walk the jobs on `threads` threads.
+        let taken = AtomicUsize::new(0);
+        let first_goal = AtomicUsize::new(usize::MAX);
+        let halt = AtomicBool::new(false);
+        let found: Mutex<Vec<(usize, SolutionOf<P>)>> = Mutex::new(Vec::new());
+        let stopped: Mutex<Option<StopReason>> = Mutex::new(None);
+        let too_deep = AtomicBool::new(false);
+        let reports: Vec<Report<P::Cost>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let worker_mon = Monitor::new(&thread_limits).sharing(expanded.clone());
+                        let mut walk: Walk<'_, '_, P, H, FCost> =
+                            Walk::new(problem, heuristic, worker_mon, &thread_setup, threshold);
+                        walk.mon.stats.iterations = 0;
+                        while !halt.load(Ordering::Relaxed) {
+                            let i = taken.fetch_add(1, Ordering::Relaxed);
+                            if i >= jobs.len() || i > first_goal.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            let flow = match &jobs[i] {
+                                Job::Goal(steps) => Flow::Found(solution::<P>(&start, steps)),
+                                Job::Walk { steps, g, h } => with_links(&root, steps, &mut |at| {
+                                    walk.walk_below::<E>(at, *g, *h, steps.len())
+                                }),
+                            };
+                            match flow {
+                                Flow::Done => {}
+                                Flow::Found(sol) => {
+                                    first_goal.fetch_min(i, Ordering::Relaxed);
+                                    found
+                                        .lock()
+                                        .unwrap_or_else(|e| e.into_inner())
+                                        .push((i, sol));
+                                }
+                                Flow::Stopped(reason) => {
+                                    *stopped.lock().unwrap_or_else(|e| e.into_inner()) =
+                                        Some(reason);
+                                    halt.store(true, Ordering::Relaxed);
+                                }
+                                Flow::TooDeep => {
+                                    too_deep.store(true, Ordering::Relaxed);
+                                    halt.store(true, Ordering::Relaxed);
+                                }
+                            }
+                        }
+                        Report {
+                            stats: walk.mon.stats,
+                            next: walk.next,
+                            limited: walk.limited,
+                            beyond_bound: walk.beyond_bound,
+                            depth_cut: walk.depth_cut,
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("a search thread panicked"))
+                .collect()
+        });
+        if too_deep.into_inner() {
+            // A path outgrew a thread's stack budget: the serial engine, whose explicit
+            // stack has no depth limit, does the whole search.
+            return super::search::<P, H, FCost, E>(problem, start.clone(), heuristic, setup);
+        }
+        for r in &reports {
+            add(&mut report.stats, &r.stats);
+            report.next = min(report.next, r.next);
+            report.limited = report.limited.or(r.limited);
+            report.beyond_bound = min(report.beyond_bound, r.beyond_bound);
+            report.depth_cut |= r.depth_cut;
+        }
+        add(&mut mon.stats, &report.stats);
+        // the threads report to the shared count only when they poll: the exact total
+        expanded.store(mon.stats.expanded, Ordering::Relaxed);
+        if let Some(reason) = stopped.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            let lb = (reason != StopReason::NegativeCost)
+                .then_some(lower_bound)
+                .flatten();
+            return mon.stopped(reason, lb);
+        }
+        let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = (0..found.len()).min_by_key(|&k| found[k].0) {
+            let (_, sol) = found.swap_remove(k);
+            mon.stats.stored = sol.len() + 1;
+            return mon.finish(Outcome::Found(sol));
+        }
+        match report.next {
+            Some(t) => threshold = t,
+            None => {
+                mon.stats.stored = 0;
+                return match report.limited {
+                    Some(reason) => {
+                        let lb = match report.beyond_bound {
+                            Some(f) if !report.depth_cut => lower_bound.and(Some(f)),
+                            _ => lower_bound,
+                        };
+                        mon.stopped(reason, lb)
+                    }
+                    None => mon.finish(Outcome::Exhausted),
+                };
+            }
+        }
+    }
+}
+
+/// The smaller of two optional values.
+fn min<C: Ord>(a: Option<C>, b: Option<C>) -> Option<C> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Adds the counts of `part` to `total` (the largest frontier is the larger of the two).
+fn add(total: &mut Stats, part: &Stats) {
+    total.expanded += part.expanded;
+    total.generated += part.generated;
+    total.duplicates += part.duplicates;
+    total.max_frontier = total.max_frontier.max(part.max_frontier);
+}
