@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs};
-use heurist::{CycleCheck, Heuristic, Limits, Outcome, SearchResult, StopReason};
+use heurist::{CycleCheck, Heuristic, IdaStar, Limits, Outcome, SearchResult, StopReason};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use model::{
     default_partition, parse_instances, parse_layout, parse_partition, Dir, Instance,
@@ -95,6 +95,11 @@ struct Cli {
     /// 3-6-6 on 4x4).
     #[arg(long)]
     partition: Option<String>,
+    /// Threads of IDA* (0: one per core). Each iteration's tree is split among them; the
+    /// solution is the one a single thread finds, the node counts of the last iteration
+    /// may differ from run to run (give 1 for counts that do not).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
     /// One JSON object per instance on stdout.
     #[arg(long)]
     json: bool,
@@ -121,13 +126,19 @@ struct Run {
 /// Runs the chosen algorithm. IDA* and IDDFS skip only the undo of the last move: every
 /// other cycle of the puzzle is at least 12 moves long, so checking the whole path costs
 /// more than it saves.
-fn search<H: Heuristic<Puzzle>>(
+fn search<H: Heuristic<Puzzle> + Sync>(
     puzzle: &Puzzle,
     start: Tiles,
     cli: &Cli,
     limits: Limits<'_, u32>,
     h: H,
 ) -> SearchResult<Tiles, Move, u32> {
+    if cli.algo == Algo::Idastar && cli.threads != 1 {
+        return IdaStar::new()
+            .limits(limits)
+            .cycle_check(CycleCheck::Parent)
+            .search_parallel(cli.threads, puzzle, start, h);
+    }
     let tuning = cli::Tuning::new(cli.weight).cycle_check(CycleCheck::Parent);
     cli::solve(cli.algo, puzzle, start, h, tuning, limits)
 }
