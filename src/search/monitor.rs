@@ -6,7 +6,7 @@
 //! both for engines that count in `mon.stats` directly.) Between two polls an engine does
 //! nothing but compare one counter.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -27,6 +27,9 @@ pub(crate) struct Monitor<'a, C> {
     shared: Option<Arc<AtomicU64>>,
     /// This run's expansions already added to `shared`.
     reported: u64,
+    /// Set by another thread when this run's work is no longer wanted: the run then stops
+    /// as if cancelled.
+    abandon: Option<Arc<AtomicBool>>,
     pub(crate) stats: Stats,
 }
 
@@ -53,6 +56,7 @@ impl<'a, C: Copy> Monitor<'a, C> {
             next_poll: 0,
             shared: None,
             reported: 0,
+            abandon: None,
             stats: Stats {
                 iterations: 1,
                 ..Stats::default()
@@ -65,6 +69,13 @@ impl<'a, C: Copy> Monitor<'a, C> {
     /// threads together overshoot it by at most a poll interval each).
     pub(crate) fn sharing(mut self, counter: Arc<AtomicU64>) -> Self {
         self.shared = Some(counter);
+        self
+    }
+
+    /// The same monitor, stopping with [`StopReason::Cancelled`] at the first poll after
+    /// `flag` is set.
+    pub(crate) fn abandoned_when(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.abandon = Some(flag);
         self
     }
 
@@ -137,6 +148,10 @@ impl<'a, C: Copy> Monitor<'a, C> {
             .cancel
             .as_ref()
             .is_some_and(|c| c.is_cancelled())
+            || self
+                .abandon
+                .as_ref()
+                .is_some_and(|a| a.load(Ordering::Relaxed))
         {
             return Some(StopReason::Cancelled);
         }

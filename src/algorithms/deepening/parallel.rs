@@ -230,34 +230,67 @@ where
         let found: Mutex<Vec<(usize, SolutionOf<P>)>> = Mutex::new(Vec::new());
         let stopped: Mutex<Option<StopReason>> = Mutex::new(None);
         let too_deep = AtomicBool::new(false);
+        // the job each thread walks (`usize::MAX`: none), and the flag that abandons it
+        // once a goal is found in a job before it
+        let running: Vec<AtomicUsize> =
+            (0..threads).map(|_| AtomicUsize::new(usize::MAX)).collect();
+        let abandon: Vec<Arc<AtomicBool>> = (0..threads).map(|_| Arc::default()).collect();
+        let user_cancelled = || {
+            thread_limits
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.is_cancelled())
+        };
         let reports: Vec<Report<P::Cost>> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let worker_mon = Monitor::new(&thread_limits).sharing(expanded.clone());
+                .map(|w| {
+                    let (running, abandon) = (&running, &abandon);
+                    let (jobs, taken, first_goal, found) = (&jobs, &taken, &first_goal, &found);
+                    let (halt, stopped, too_deep) = (&halt, &stopped, &too_deep);
+                    let (expanded, thread_limits, thread_setup) =
+                        (&expanded, &thread_limits, &thread_setup);
+                    let (start, root, user_cancelled) = (&start, &root, &user_cancelled);
+                    scope.spawn(move || {
+                        let worker_mon = Monitor::new(thread_limits)
+                            .sharing(expanded.clone())
+                            .abandoned_when(abandon[w].clone());
                         let mut walk: Walk<'_, '_, P, H, FCost> =
-                            Walk::new(problem, heuristic, worker_mon, &thread_setup, threshold);
+                            Walk::new(problem, heuristic, worker_mon, thread_setup, threshold);
                         walk.mon.stats.iterations = 0;
                         while !halt.load(Ordering::Relaxed) {
-                            let i = taken.fetch_add(1, Ordering::Relaxed);
-                            if i >= jobs.len() || i > first_goal.load(Ordering::Relaxed) {
+                            let i = taken.fetch_add(1, Ordering::SeqCst);
+                            if i >= jobs.len() {
+                                break;
+                            }
+                            running[w].store(i, Ordering::SeqCst);
+                            abandon[w].store(false, Ordering::SeqCst);
+                            if i > first_goal.load(Ordering::SeqCst) {
                                 break;
                             }
                             let flow = match &jobs[i] {
-                                Job::Goal(steps) => Flow::Found(solution::<P>(&start, steps)),
-                                Job::Walk { steps, g, h } => with_links(&root, steps, &mut |at| {
+                                Job::Goal(steps) => Flow::Found(solution::<P>(start, steps)),
+                                Job::Walk { steps, g, h } => with_links(root, steps, &mut |at| {
                                     walk.walk_below::<E>(at, *g, *h, steps.len())
                                 }),
                             };
                             match flow {
                                 Flow::Done => {}
                                 Flow::Found(sol) => {
-                                    first_goal.fetch_min(i, Ordering::Relaxed);
+                                    first_goal.fetch_min(i, Ordering::SeqCst);
                                     found
                                         .lock()
                                         .unwrap_or_else(|e| e.into_inner())
                                         .push((i, sol));
+                                    // the jobs after this one are not wanted any more
+                                    for (job, flag) in running.iter().zip(abandon) {
+                                        let j = job.load(Ordering::SeqCst);
+                                        if j > i && j != usize::MAX {
+                                            flag.store(true, Ordering::SeqCst);
+                                        }
+                                    }
                                 }
+                                Flow::Stopped(StopReason::Cancelled)
+                                    if abandon[w].load(Ordering::SeqCst) && !user_cancelled() => {}
                                 Flow::Stopped(reason) => {
                                     *stopped.lock().unwrap_or_else(|e| e.into_inner()) =
                                         Some(reason);
