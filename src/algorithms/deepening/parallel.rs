@@ -96,7 +96,7 @@ where
     // The threads' limits: the same, with the time limit as a deadline from now and no
     // progress reports (the caller's monitor reports after each iteration).
     let limits = setup.limits;
-    let thread_limits: Limits<'static, P::Cost> = Limits {
+    let thread_limits: Limits<'_, P::Cost> = Limits {
         max_expansions: limits.max_expansions,
         max_states: limits.max_states,
         cost_bound: limits.cost_bound,
@@ -224,99 +224,37 @@ where
         }
 
         // Walk the jobs on `threads` threads.
-        let taken = AtomicUsize::new(0);
-        let first_goal = AtomicUsize::new(usize::MAX);
-        let halt = AtomicBool::new(false);
-        let found: Mutex<Vec<(usize, SolutionOf<P>)>> = Mutex::new(Vec::new());
-        let stopped: Mutex<Option<StopReason>> = Mutex::new(None);
-        let too_deep = AtomicBool::new(false);
-        // the job each thread walks (`usize::MAX`: none), and the flag that abandons it
-        // once a goal is found in a job before it
-        let running: Vec<AtomicUsize> =
-            (0..threads).map(|_| AtomicUsize::new(usize::MAX)).collect();
-        let abandon: Vec<Arc<AtomicBool>> = (0..threads).map(|_| Arc::default()).collect();
-        let user_cancelled = || {
-            thread_limits
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.is_cancelled())
+        let shared = Shared {
+            jobs: &jobs,
+            taken: AtomicUsize::new(0),
+            first_goal: AtomicUsize::new(usize::MAX),
+            halt: AtomicBool::new(false),
+            found: Mutex::new(Vec::new()),
+            stopped: Mutex::new(None),
+            too_deep: AtomicBool::new(false),
+            running: (0..threads).map(|_| AtomicUsize::new(usize::MAX)).collect(),
+            abandon: (0..threads).map(|_| Arc::default()).collect(),
+            expanded: &expanded,
+            setup: &thread_setup,
+            start: &start,
+            root: &root,
         };
         let reports: Vec<Report<P::Cost>> = std::thread::scope(|scope| {
+            let shared = &shared;
             let workers: Vec<_> = (0..threads)
-                .map(|w| {
-                    let (running, abandon) = (&running, &abandon);
-                    let (jobs, taken, first_goal, found) = (&jobs, &taken, &first_goal, &found);
-                    let (halt, stopped, too_deep) = (&halt, &stopped, &too_deep);
-                    let (expanded, thread_limits, thread_setup) =
-                        (&expanded, &thread_limits, &thread_setup);
-                    let (start, root, user_cancelled) = (&start, &root, &user_cancelled);
-                    scope.spawn(move || {
-                        let worker_mon = Monitor::new(thread_limits)
-                            .sharing(expanded.clone())
-                            .abandoned_when(abandon[w].clone());
-                        let mut walk: Walk<'_, '_, P, H, FCost> =
-                            Walk::new(problem, heuristic, worker_mon, thread_setup, threshold);
-                        walk.mon.stats.iterations = 0;
-                        while !halt.load(Ordering::Relaxed) {
-                            let i = taken.fetch_add(1, Ordering::SeqCst);
-                            if i >= jobs.len() {
-                                break;
-                            }
-                            running[w].store(i, Ordering::SeqCst);
-                            abandon[w].store(false, Ordering::SeqCst);
-                            if i > first_goal.load(Ordering::SeqCst) {
-                                break;
-                            }
-                            let flow = match &jobs[i] {
-                                Job::Goal(steps) => Flow::Found(solution::<P>(start, steps)),
-                                Job::Walk { steps, g, h } => with_links(root, steps, &mut |at| {
-                                    walk.walk_below::<E>(at, *g, *h, steps.len())
-                                }),
-                            };
-                            match flow {
-                                Flow::Done => {}
-                                Flow::Found(sol) => {
-                                    first_goal.fetch_min(i, Ordering::SeqCst);
-                                    found
-                                        .lock()
-                                        .unwrap_or_else(|e| e.into_inner())
-                                        .push((i, sol));
-                                    // the jobs after this one are not wanted any more
-                                    for (job, flag) in running.iter().zip(abandon) {
-                                        let j = job.load(Ordering::SeqCst);
-                                        if j > i && j != usize::MAX {
-                                            flag.store(true, Ordering::SeqCst);
-                                        }
-                                    }
-                                }
-                                Flow::Stopped(StopReason::Cancelled)
-                                    if abandon[w].load(Ordering::SeqCst) && !user_cancelled() => {}
-                                Flow::Stopped(reason) => {
-                                    *stopped.lock().unwrap_or_else(|e| e.into_inner()) =
-                                        Some(reason);
-                                    halt.store(true, Ordering::Relaxed);
-                                }
-                                Flow::TooDeep => {
-                                    too_deep.store(true, Ordering::Relaxed);
-                                    halt.store(true, Ordering::Relaxed);
-                                }
-                            }
-                        }
-                        Report {
-                            stats: walk.mon.stats,
-                            next: walk.next,
-                            limited: walk.limited,
-                            beyond_bound: walk.beyond_bound,
-                            depth_cut: walk.depth_cut,
-                        }
-                    })
-                })
+                .map(|w| scope.spawn(move || shared.work::<H, E>(w, problem, heuristic, threshold)))
                 .collect();
             workers
                 .into_iter()
                 .map(|w| w.join().expect("a search thread panicked"))
                 .collect()
         });
+        let Shared {
+            too_deep,
+            stopped,
+            found,
+            ..
+        } = shared;
         if too_deep.into_inner() {
             // A path outgrew a thread's stack budget: the serial engine, whose explicit
             // stack has no depth limit, does the whole search.
@@ -359,6 +297,110 @@ where
                     None => mon.finish(Outcome::Exhausted),
                 };
             }
+        }
+    }
+}
+
+/// What the threads of one iteration share.
+struct Shared<'s, 'l, P: Problem + ?Sized> {
+    /// The jobs, in walk order.
+    jobs: &'s [Job<P>],
+    /// How many jobs threads have taken.
+    taken: AtomicUsize,
+    /// The first job (in walk order) known to hold a goal.
+    first_goal: AtomicUsize,
+    /// Set when a thread stops for a limit or a path too deep: the others take no more jobs.
+    halt: AtomicBool,
+    found: Mutex<Vec<(usize, SolutionOf<P>)>>,
+    stopped: Mutex<Option<StopReason>>,
+    too_deep: AtomicBool,
+    /// The job each thread walks (`usize::MAX`: none yet), and the flag that abandons it
+    /// once a goal is found in a job before it.
+    running: Vec<AtomicUsize>,
+    abandon: Vec<Arc<AtomicBool>>,
+    /// The expansions of all threads, for the expansion limit.
+    expanded: &'s Arc<AtomicU64>,
+    setup: &'s Setup<'s, 'l, P::Cost>,
+    start: &'s P::State,
+    root: &'s Link<'s, P>,
+}
+
+impl<P> Shared<'_, '_, P>
+where
+    P: Problem + ?Sized,
+{
+    /// Thread `w`'s part of the iteration bounded by `threshold`: it takes jobs in walk
+    /// order until none is left, a goal is known in an earlier one, or the search stops.
+    fn work<H, E>(
+        &self,
+        w: usize,
+        problem: &P,
+        heuristic: &H,
+        threshold: P::Cost,
+    ) -> Report<P::Cost>
+    where
+        H: Heuristic<P> + ?Sized,
+        E: Expansion<P>,
+    {
+        let mon = Monitor::new(self.setup.limits)
+            .sharing(self.expanded.clone())
+            .abandoned_when(self.abandon[w].clone());
+        let mut walk: Walk<'_, '_, P, H, FCost> =
+            Walk::new(problem, heuristic, mon, self.setup, threshold);
+        walk.mon.stats.iterations = 0;
+        let cancelled = || {
+            let cancel = self.setup.limits.cancel.as_ref();
+            cancel.is_some_and(|c| c.is_cancelled())
+        };
+        while !self.halt.load(Ordering::Relaxed) {
+            let i = self.taken.fetch_add(1, Ordering::SeqCst);
+            if i >= self.jobs.len() {
+                break;
+            }
+            self.running[w].store(i, Ordering::SeqCst);
+            self.abandon[w].store(false, Ordering::SeqCst);
+            if i > self.first_goal.load(Ordering::SeqCst) {
+                break;
+            }
+            let flow = match &self.jobs[i] {
+                Job::Goal(steps) => Flow::Found(solution::<P>(self.start, steps)),
+                Job::Walk { steps, g, h } => with_links(self.root, steps, &mut |at| {
+                    walk.walk_below::<E>(at, *g, *h, steps.len())
+                }),
+            };
+            match flow {
+                Flow::Done => {}
+                Flow::Found(sol) => {
+                    self.first_goal.fetch_min(i, Ordering::SeqCst);
+                    let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+                    found.push((i, sol));
+                    // the jobs after this one are not wanted any more
+                    for (job, flag) in self.running.iter().zip(&self.abandon) {
+                        let j = job.load(Ordering::SeqCst);
+                        if j > i && j != usize::MAX {
+                            flag.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+                // abandoned, not cancelled by the caller: a goal came first
+                Flow::Stopped(StopReason::Cancelled)
+                    if self.abandon[w].load(Ordering::SeqCst) && !cancelled() => {}
+                Flow::Stopped(reason) => {
+                    *self.stopped.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason);
+                    self.halt.store(true, Ordering::Relaxed);
+                }
+                Flow::TooDeep => {
+                    self.too_deep.store(true, Ordering::Relaxed);
+                    self.halt.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        Report {
+            stats: walk.mon.stats,
+            next: walk.next,
+            limited: walk.limited,
+            beyond_bound: walk.beyond_bound,
+            depth_cut: walk.depth_cut,
         }
     }
 }
