@@ -9,6 +9,8 @@
 //!   (`PdbHeuristic::with_reflection`): the lookups (`estimate` on 4,096 random states,
 //!   `estimate_child` on their successors) and IDA* on the eight of Korf's 100 instances
 //!   that IDA* with the Manhattan distance solves with the fewest expansions.
+//! * IDA* on one thread against `search_parallel` on two, on the same instances with the
+//!   reflected databases (`fifteen/parallel`).
 //!
 //! `heurist` against `pathfinding` and the bare loops on the 15-puzzle is in the
 //! `algorithms` bench.
@@ -227,6 +229,32 @@ fn reflection(c: &mut Criterion) {
                 starts
                     .iter()
                     .map(|&(s, _)| ida(&p, s, h).stats.expanded)
+                    .sum::<u64>()
+            })
+        });
+    }
+    g.finish();
+
+    let config = IdaStar::new().cycle_check(CycleCheck::Parent);
+    for &(s, cost) in &starts {
+        let r = config.search_parallel(2, &p, s, &reflected);
+        assert_eq!(r.solution(), ida(&p, s, &reflected).solution());
+        assert_eq!(r.cost(), Some(cost));
+    }
+    let mut g = c.benchmark_group("fifteen/parallel");
+    g.sample_size(10);
+    for threads in [1, 2] {
+        g.bench_function(format!("idastar-korf8/threads-{threads}"), |b| {
+            b.iter(|| {
+                starts
+                    .iter()
+                    .map(|&(s, _)| {
+                        let r = match threads {
+                            1 => config.search(&p, s, &reflected),
+                            n => config.search_parallel(n, &p, s, &reflected),
+                        };
+                        r.stats.expanded
+                    })
                     .sum::<u64>()
             })
         });

@@ -73,7 +73,7 @@ pub use algorithms::bfs::{bfs, Bfs};
 pub use algorithms::dfs::{dfs, Dfs};
 pub use algorithms::dijkstra::{dijkstra, Dijkstra};
 pub use algorithms::greedy::{greedy, Greedy};
-pub use algorithms::idastar::{idastar, IdaStar};
+pub use algorithms::idastar::{idastar, IdaStar, Parallel};
 pub use algorithms::iddfs::{iddfs, Iddfs};
 pub use algorithms::weighted_astar::{weighted_astar, WeightedAStar};
 pub use enumerate::{astar_all, bfs_reach, dfs_reach, dijkstra_reach};

@@ -3,7 +3,7 @@
 //! solution (the same steps, not only the same cost), proves the same graphs exhausted, and
 //! stops at the same limits.
 
-use heurist::{CycleCheck, IdaStar, StopReason};
+use heurist::{CycleCheck, IdaStar, Parallel, StopReason};
 use proptest::prelude::*;
 
 mod support;
@@ -36,7 +36,8 @@ proptest! {
         for (graph, h, check) in cases {
             let config = IdaStar::new().cycle_check(check);
             let serial = config.search(graph, start, Scaled(h.0.clone()));
-            let parallel = config.search_parallel(threads, graph, start, Scaled(h.0.clone()));
+            let parallel = config.search_parallel(
+                every_iteration(threads), graph, start, Scaled(h.0.clone()));
             prop_assert_eq!(replay(graph, start, &parallel), optimal_cost(graph, start));
             prop_assert_eq!(parallel.solution(), serial.solution(), "{:?}", check);
             prop_assert_eq!(parallel.is_exhausted(), serial.is_exhausted());
@@ -61,10 +62,29 @@ proptest! {
         for check in [CycleCheck::Path, CycleCheck::Parent] {
             let config = IdaStar::new().cycle_check(check).max_expansions(2_000_000);
             let serial = config.search(&g, 0, none);
-            let parallel = config.search_parallel(threads, &g, 0, none);
+            let parallel = config.search_parallel(
+                every_iteration(threads), &g, 0, none);
             prop_assert_eq!(parallel.solution(), serial.solution(), "{:?}", check);
             prop_assert_eq!(parallel.stop_reason().is_some(), serial.stop_reason().is_some());
         }
+    }
+
+    /// Wide trees whose subtrees take thousands of expansions each: threads walk them at
+    /// the same time, find goals out of walk order and abandon the later subtrees, and the
+    /// first goal in walk order must still win.
+    #[test]
+    fn parallel_idastar_finds_the_leftmost_goal_of_a_wide_tree(
+        seed in any::<u64>(),
+        rarity in 2_000u64..40_000,
+        threads in 2usize..4,
+    ) {
+        let tree = Wide { seed, rarity };
+        let none = |_: &(u32, u64)| 0u32;
+        let config = IdaStar::new().cycle_check(CycleCheck::Parent);
+        let serial = config.search(&tree, (0, 0), none);
+        let parallel = config.search_parallel(every_iteration(threads), &tree, (0, 0), none);
+        prop_assert_eq!(parallel.solution(), serial.solution());
+        prop_assert_eq!(parallel.is_exhausted(), serial.is_exhausted());
     }
 
     #[test]
@@ -77,10 +97,46 @@ proptest! {
         let zero = |_: &usize| 0u32;
         for config in [IdaStar::new().cost_bound(bound), IdaStar::new().max_depth(depth)] {
             let serial = config.search(&g, start, zero);
-            let parallel = config.search_parallel(threads, &g, start, zero);
+            let parallel = config.search_parallel(
+                every_iteration(threads), &g, start, zero);
             prop_assert_eq!(parallel.solution(), serial.solution());
             prop_assert_eq!(parallel.stop_reason(), serial.stop_reason());
             prop_assert_eq!(parallel.lower_bound(), serial.lower_bound());
+        }
+    }
+}
+
+/// `threads` threads from the first iteration on (by default the first, small iterations
+/// run on the calling thread, which would leave the threads untested on small graphs).
+fn every_iteration(threads: usize) -> Parallel {
+    Parallel::new(threads).serial_below(0)
+}
+
+/// A tree of branching 4 and depth 9, a state being `(depth, index among its level)`; a
+/// leaf is a goal when a hash of it and `seed` falls below `1 / rarity`.
+struct Wide {
+    seed: u64,
+    rarity: u64,
+}
+
+impl heurist::Problem for Wide {
+    type State = (u32, u64);
+    type Action = u8;
+    type Cost = u32;
+    fn is_goal(&self, &(depth, index): &(u32, u64)) -> bool {
+        let mut h = (index ^ self.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^= h >> 31;
+        depth == 9 && h.wrapping_mul(0xbf58_476d_1ce4_e5b9) % self.rarity == 0
+    }
+    fn successors(
+        &self,
+        &(depth, index): &(u32, u64),
+        out: &mut heurist::Successors<(u32, u64), u8, u32>,
+    ) {
+        if depth < 9 {
+            for k in 0..4 {
+                out.push(k, (depth + 1, 4 * index + u64::from(k)), 1);
+            }
         }
     }
 }
@@ -110,7 +166,7 @@ fn parallel_idastar_stops_at_the_deadline_and_when_cancelled() {
     let r = config
         .clone()
         .time_limit(std::time::Duration::from_millis(200))
-        .search_parallel(2, &Tree, 1, |_: &u64| 0);
+        .search_parallel(every_iteration(2), &Tree, 1, |_: &u64| 0);
     assert_eq!(r.stop_reason(), Some(StopReason::Deadline));
     assert!(t0.elapsed() < std::time::Duration::from_secs(5));
     let cancel = heurist::CancelToken::new();
@@ -123,7 +179,7 @@ fn parallel_idastar_stops_at_the_deadline_and_when_cancelled() {
     };
     let r = config
         .cancel(cancel)
-        .search_parallel(2, &Tree, 1, |_: &u64| 0);
+        .search_parallel(every_iteration(2), &Tree, 1, |_: &u64| 0);
     stopper.join().unwrap();
     assert_eq!(r.stop_reason(), Some(StopReason::Cancelled));
 }
@@ -137,7 +193,7 @@ fn parallel_idastar_shares_the_expansion_limit() {
         let r = IdaStar::new()
             .cycle_check(CycleCheck::Parent)
             .max_expansions(50_000)
-            .search_parallel(threads, &tree, 1, |_: &u64| 0);
+            .search_parallel(every_iteration(threads), &tree, 1, |_: &u64| 0);
         assert_eq!(r.stop_reason(), Some(StopReason::MaxExpansions));
         assert!(
             (50_000..=50_000 + 256 * threads as u64 + 256).contains(&r.stats.expanded),
@@ -170,7 +226,7 @@ fn parallel_idastar_hands_deep_paths_to_the_serial_engine() {
     let exact = |n: &u64| LEN - n;
     let r = IdaStar::new()
         .cycle_check(CycleCheck::Parent)
-        .search_parallel(2, &Line, 0, exact);
+        .search_parallel(every_iteration(2), &Line, 0, exact);
     let sol = r.solution().expect("found");
     assert_eq!((sol.cost, sol.len() as u64), (LEN, LEN));
     assert_eq!(r.stats.iterations, 1);

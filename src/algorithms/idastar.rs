@@ -148,8 +148,8 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         deepening::search::<P, H, FCost, E>(problem, start, &heuristic, setup)
     }
 
-    /// Runs IDA* on `problem` from `start`, guided by `heuristic`, on `threads` threads (0:
-    /// one per core the machine has).
+    /// Runs IDA* on `problem` from `start`, guided by `heuristic`, on several threads: a
+    /// number of threads (0: one per core the machine has) or a [`Parallel`].
     ///
     /// Each iteration's tree is cut a few levels below the start into subtrees, which the
     /// threads walk in the order the serial walk meets them; the answer is the goal the
@@ -189,7 +189,7 @@ impl<'a, C, E> IdaStar<'a, C, E> {
     /// ```
     pub fn search_parallel<P, H>(
         &self,
-        threads: usize,
+        parallel: impl Into<Parallel>,
         problem: &P,
         start: P::State,
         heuristic: H,
@@ -203,7 +203,8 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let threads = match threads {
+        let parallel = parallel.into();
+        let threads = match parallel.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
@@ -212,6 +213,57 @@ impl<'a, C, E> IdaStar<'a, C, E> {
             max_depth: self.max_depth,
             cycle_check: self.cycle_check,
         };
-        deepening::search_parallel::<P, H, E>(problem, start, &heuristic, setup, threads)
+        deepening::search_parallel::<P, H, E>(
+            problem,
+            start,
+            &heuristic,
+            setup,
+            threads,
+            parallel.serial_below,
+        )
+    }
+}
+
+/// How [`IdaStar::search_parallel`] uses threads: how many, and from which iteration on.
+/// A number of threads converts into it.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::Parallel;
+///
+/// assert_eq!(Parallel::from(2), Parallel::new(2));
+/// let always = Parallel::new(0).serial_below(0); // every core, every iteration
+/// # let _ = always;
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parallel {
+    threads: usize,
+    serial_below: u64,
+}
+
+impl Parallel {
+    /// `threads` threads (0: one per core the machine has); an iteration that follows one of
+    /// fewer than 20,000 expansions runs on the calling thread alone.
+    pub fn new(threads: usize) -> Self {
+        Parallel {
+            threads,
+            serial_below: 20_000,
+        }
+    }
+
+    /// Runs an iteration on the calling thread alone when the one before expanded fewer
+    /// than `expansions` states: starting the threads of an iteration costs tens of
+    /// microseconds, more than the first, small iterations save. 0: every iteration on
+    /// every thread.
+    pub fn serial_below(mut self, expansions: u64) -> Self {
+        self.serial_below = expansions;
+        self
+    }
+}
+
+impl From<usize> for Parallel {
+    fn from(threads: usize) -> Self {
+        Parallel::new(threads)
     }
 }

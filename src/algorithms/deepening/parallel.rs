@@ -78,6 +78,7 @@ pub(crate) fn search<P, H, E>(
     heuristic: &H,
     setup: Setup<'_, '_, P::Cost>,
     threads: usize,
+    serial_below: u64,
 ) -> ResultOf<P>
 where
     P: Problem + Sync + ?Sized,
@@ -113,6 +114,8 @@ where
     let expanded = Arc::new(AtomicU64::new(0));
     let h0 = heuristic.estimate(&start);
     let mut threshold = FCost::value(zero, h0, 0);
+    // the expansions of the last iteration, which decide how many threads walk the next
+    let mut last_expanded = 0;
     mon.stats.iterations = 0;
     let root = Link::<P> {
         state: &start,
@@ -142,7 +145,13 @@ where
         let mut depth = 0;
         let mut children = Successors::new();
         let mut cut_stop = None;
-        'cut: while jobs.len() < JOBS_PER_THREAD * threads && depth < MAX_CUT_DEPTH {
+        // a small iteration is over before threads would have started
+        let active = if last_expanded < serial_below {
+            1
+        } else {
+            threads
+        };
+        'cut: while jobs.len() < JOBS_PER_THREAD * active && depth < MAX_CUT_DEPTH {
             let mut deeper = Vec::new();
             let mut grew = false;
             for job in jobs {
@@ -232,23 +241,29 @@ where
             found: Mutex::new(Vec::new()),
             stopped: Mutex::new(None),
             too_deep: AtomicBool::new(false),
-            running: (0..threads).map(|_| AtomicUsize::new(usize::MAX)).collect(),
-            abandon: (0..threads).map(|_| Arc::default()).collect(),
+            running: (0..active).map(|_| AtomicUsize::new(usize::MAX)).collect(),
+            abandon: (0..active).map(|_| Arc::default()).collect(),
             expanded: &expanded,
             setup: &thread_setup,
             start: &start,
             root: &root,
         };
-        let reports: Vec<Report<P::Cost>> = std::thread::scope(|scope| {
-            let shared = &shared;
-            let workers: Vec<_> = (0..threads)
-                .map(|w| scope.spawn(move || shared.work::<H, E>(w, problem, heuristic, threshold)))
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("a search thread panicked"))
-                .collect()
-        });
+        let reports: Vec<Report<P::Cost>> = if active == 1 {
+            vec![shared.work::<H, E>(0, problem, heuristic, threshold)]
+        } else {
+            std::thread::scope(|scope| {
+                let shared = &shared;
+                let workers: Vec<_> = (0..active)
+                    .map(|w| {
+                        scope.spawn(move || shared.work::<H, E>(w, problem, heuristic, threshold))
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|w| w.join().expect("a search thread panicked"))
+                    .collect()
+            })
+        };
         let Shared {
             too_deep,
             stopped,
@@ -268,6 +283,7 @@ where
             report.depth_cut |= r.depth_cut;
         }
         add(&mut mon.stats, &report.stats);
+        last_expanded = report.stats.expanded;
         // the threads report to the shared count only when they poll: the exact total
         expanded.store(mon.stats.expanded, Ordering::Relaxed);
         if let Some(reason) = stopped.into_inner().unwrap_or_else(|e| e.into_inner()) {
