@@ -555,29 +555,51 @@ where
         }
         match flow {
             Flow::Found(solution) => return walk.mon.finish(Outcome::Found(solution)),
-            Flow::Stopped(StopReason::NegativeCost) => {
-                return walk.mon.stopped(StopReason::NegativeCost, None)
+            Flow::Stopped(reason) => {
+                return walk
+                    .mon
+                    .stopped(reason, bound_when_stopped(reason, lower_bound))
             }
-            Flow::Stopped(reason) => return walk.mon.stopped(reason, lower_bound),
             Flow::Done | Flow::TooDeep => {}
         }
         match walk.next {
             Some(t) => walk.threshold = t,
             None => {
-                walk.mon.stats.stored = 0;
-                return match walk.limited {
-                    Some(reason) => {
-                        // every path was cut by the cost bound or the depth limit; if only
-                        // by the bound, the cheapest it left out is the cheapest possible
-                        let lb = match walk.beyond_bound {
-                            Some(f) if !walk.depth_cut => lower_bound.and(Some(f)),
-                            _ => lower_bound,
-                        };
-                        walk.mon.stopped(reason, lb)
-                    }
-                    None => walk.mon.finish(Outcome::Exhausted),
-                };
+                let (limited, beyond, cut) = (walk.limited, walk.beyond_bound, walk.depth_cut);
+                return last_iteration(walk.mon, limited, beyond, cut, lower_bound);
             }
         }
+    }
+}
+
+/// The lower bound a search stopped for `reason` reports while the threshold proves
+/// `lower_bound`: none for a negative step, which makes every bound wrong.
+fn bound_when_stopped<C>(reason: StopReason, lower_bound: Option<C>) -> Option<C> {
+    match reason {
+        StopReason::NegativeCost => None,
+        _ => lower_bound,
+    }
+}
+
+/// How a search ends after an iteration that left nothing beyond its threshold: stopped by
+/// the limit that cut paths (`limited`), or exhausted. If only the cost bound cut paths,
+/// `beyond_bound`, the cheapest `f` it left out, is the lower bound.
+fn last_iteration<C: Cost, S, A>(
+    mut mon: Monitor<'_, C>,
+    limited: Option<StopReason>,
+    beyond_bound: Option<C>,
+    depth_cut: bool,
+    lower_bound: Option<C>,
+) -> crate::search::SearchResult<S, A, C> {
+    mon.stats.stored = 0;
+    match limited {
+        Some(reason) => {
+            let lb = match beyond_bound {
+                Some(f) if !depth_cut => lower_bound.and(Some(f)),
+                _ => lower_bound,
+            };
+            mon.stopped(reason, lb)
+        }
+        None => mon.finish(Outcome::Exhausted),
     }
 }

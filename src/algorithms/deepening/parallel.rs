@@ -14,7 +14,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::{FCost, Flow, Link, Metric, Setup, SolutionOf, SuccessorOf, Verdict, Walk};
+use super::{
+    bound_when_stopped, last_iteration, FCost, Flow, Link, Metric, Setup, SolutionOf, SuccessorOf,
+    Verdict, Walk,
+};
 use crate::algorithms::ResultOf;
 use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
@@ -45,6 +48,23 @@ struct Report<C> {
     limited: Option<StopReason>,
     beyond_bound: Option<C>,
     depth_cut: bool,
+}
+
+impl<C: Cost> Report<C> {
+    /// What `walk` counted and found in its part of an iteration.
+    fn of<P, H>(walk: &Walk<'_, '_, P, H, FCost>) -> Self
+    where
+        P: Problem<Cost = C> + ?Sized,
+        H: Heuristic<P> + ?Sized,
+    {
+        Report {
+            stats: walk.mon.stats,
+            next: walk.next,
+            limited: walk.limited,
+            beyond_bound: walk.beyond_bound,
+            depth_cut: walk.depth_cut,
+        }
+    }
 }
 
 /// Runs `f` with the chain of links of `start` then `steps` (the last link deepest).
@@ -215,21 +235,12 @@ where
                 break;
             }
         }
-        let mut report = Report {
-            stats: cutter.mon.stats,
-            next: cutter.next,
-            limited: cutter.limited,
-            beyond_bound: cutter.beyond_bound,
-            depth_cut: cutter.depth_cut,
-        };
+        let mut report = Report::of(&cutter);
         // the cutter's expansions count towards the limit too
         expanded.fetch_add(report.stats.expanded, Ordering::Relaxed);
         if let Some(reason) = cut_stop {
             add(&mut mon.stats, &report.stats);
-            let lb = (reason != StopReason::NegativeCost)
-                .then_some(lower_bound)
-                .flatten();
-            return mon.stopped(reason, lb);
+            return mon.stopped(reason, bound_when_stopped(reason, lower_bound));
         }
 
         // Walk the jobs on `threads` threads.
@@ -287,10 +298,7 @@ where
         // the threads report to the shared count only when they poll: the exact total
         expanded.store(mon.stats.expanded, Ordering::Relaxed);
         if let Some(reason) = stopped.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            let lb = (reason != StopReason::NegativeCost)
-                .then_some(lower_bound)
-                .flatten();
-            return mon.stopped(reason, lb);
+            return mon.stopped(reason, bound_when_stopped(reason, lower_bound));
         }
         let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = (0..found.len()).min_by_key(|&k| found[k].0) {
@@ -301,17 +309,9 @@ where
         match report.next {
             Some(t) => threshold = t,
             None => {
-                mon.stats.stored = 0;
-                return match report.limited {
-                    Some(reason) => {
-                        let lb = match report.beyond_bound {
-                            Some(f) if !report.depth_cut => lower_bound.and(Some(f)),
-                            _ => lower_bound,
-                        };
-                        mon.stopped(reason, lb)
-                    }
-                    None => mon.finish(Outcome::Exhausted),
-                };
+                let (limited, beyond, cut) =
+                    (report.limited, report.beyond_bound, report.depth_cut);
+                return last_iteration(mon, limited, beyond, cut, lower_bound);
             }
         }
     }
@@ -411,13 +411,7 @@ where
                 }
             }
         }
-        Report {
-            stats: walk.mon.stats,
-            next: walk.next,
-            limited: walk.limited,
-            beyond_bound: walk.beyond_bound,
-            depth_cut: walk.depth_cut,
-        }
+        Report::of(&walk)
     }
 }
 
