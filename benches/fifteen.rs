@@ -1,14 +1,15 @@
 //! The sliding-tile example's benchmarks.
 //!
 //! * The four heuristics (misplaced tiles, Manhattan, Manhattan + linear conflicts, additive
-//!   6-6-3 pattern databases) with `heurist`'s A* and IDA* on the same fixed 15-puzzle
+//!   3-6-6 pattern databases) with `heurist`'s A* and IDA* on the same fixed 15-puzzle
 //!   instances (seeded random walks from the goal, easy enough for misplaced tiles); the
 //!   nodes expanded are printed once before timing.
 //! * The same IDA* searches with a minimal hand-written IDA* (`handwritten-idastar`).
-//! * The pattern databases with and without the reflected lookup
-//!   (`PdbHeuristic::with_reflection`): the lookups (`estimate` on 4,096 random states,
-//!   `estimate_child` on their successors) and IDA* on the eight of Korf's 100 instances
-//!   that IDA* with the Manhattan distance solves with the fewest expansions.
+//! * The database sets: 3-6-6 indexed by the blank too, with and without the reflected
+//!   lookup (`PdbHeuristic::with_reflection`), and the default 7-8, projected, reflected
+//!   (`pdb78-reflected`): the lookups (`estimate` on 4,096 random states, `estimate_child`
+//!   on their successors) and IDA* on the eight of Korf's 100 instances that IDA* with the
+//!   Manhattan distance solves with the fewest expansions.
 //! * IDA* on one thread against `search_parallel` on two, on the same instances with the
 //!   reflected databases (`fifteen/parallel`).
 //!
@@ -16,7 +17,8 @@
 //! `algorithms` bench.
 //!
 //! The pattern databases are loaded from the cache (`$HEURIST_CACHE_DIR`, else
-//! `target/heurist-pdb-cache`), built there first if missing (about a minute).
+//! `target/heurist-pdb-cache`), built there first if missing (a few minutes for the 7-8
+//! set).
 //!
 //! Run: `cargo bench --bench fifteen -- --warm-up-time 1 --measurement-time 3`
 
@@ -66,7 +68,7 @@ fn heuristics(c: &mut Criterion) {
     let starts = instances(&p);
     let (pdb, _) = PdbHeuristic::cached(
         &p,
-        &default_partition(&p),
+        &partition_366(&p).expect("a 4x4 board"),
         true,
         &default_cache_dir(),
         |_, _| {},
@@ -161,21 +163,23 @@ fn heuristics(c: &mut Criterion) {
 /// fewest expansions (as in the `algorithms` bench).
 const KORF_EASIEST: [u32; 8] = [94, 55, 12, 79, 42, 47, 97, 9];
 
-fn reflection(c: &mut Criterion) {
+fn databases(c: &mut Criterion) {
     let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
-    let cached = || {
-        PdbHeuristic::cached(
-            &p,
-            &default_partition(&p),
-            true,
-            &default_cache_dir(),
-            |_, _| {},
-        )
-        .expect("pattern database cache")
-        .0
+    let cached = |patterns: &[Vec<u8>], with_blank| {
+        PdbHeuristic::cached(&p, patterns, with_blank, &default_cache_dir(), |_, _| {})
+            .expect("pattern database cache")
+            .0
     };
-    let plain = cached();
-    let reflected = cached().with_reflection(Reflection::of(&p).expect("a symmetric goal"));
+    let mirror = Reflection::of(&p).expect("a symmetric goal");
+    let six = partition_366(&p).expect("a 4x4 board");
+    let plain = cached(&six, true);
+    let reflected = cached(&six, true).with_reflection(mirror.clone());
+    let seven_eight = cached(&default_partition(&p), false).with_reflection(mirror);
+    let sets = [
+        ("pdb", &plain),
+        ("pdb-reflected", &reflected),
+        ("pdb78-reflected", &seven_eight),
+    ];
     let korf = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/data/fifteen/korf100.txt"
@@ -188,24 +192,21 @@ fn reflection(c: &mut Criterion) {
             (p.pack(&inst.tiles), inst.optimal.unwrap())
         })
         .collect();
-    let mut expanded = [0u64; 2];
-    for &(s, cost) in &starts {
-        for (k, h) in [&plain, &reflected].into_iter().enumerate() {
+    for (name, h) in sets {
+        let mut expanded = 0;
+        for &(s, cost) in &starts {
             let r = ida(&p, s, h);
             assert_eq!(r.cost(), Some(cost));
-            expanded[k] += r.stats.expanded;
+            expanded += r.stats.expanded;
         }
+        println!("korf 8, IDA* expanded with {name}: {expanded}");
     }
-    println!(
-        "korf 8, IDA* expanded: pdb {}, reflected {}",
-        expanded[0], expanded[1]
-    );
 
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let states: Vec<Tiles> = (0..4096).map(|_| p.scramble(200, &mut rng)).collect();
     let mut g = c.benchmark_group("fifteen/pdb");
     g.sample_size(10);
-    for (name, h) in [("pdb", &plain), ("pdb-reflected", &reflected)] {
+    for (name, h) in sets {
         g.bench_function(format!("estimate/{name}"), |b| {
             b.iter(|| states.iter().map(|s| h.estimate(s)).sum::<u32>())
         });
@@ -265,6 +266,6 @@ fn reflection(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = heuristics, reflection
+    targets = heuristics, databases
 }
 criterion_main!(benches);

@@ -1,8 +1,8 @@
 //! Tests of the sliding-tile example (`examples/fifteen`) and of `heurist::pdb` on it.
 //!
 //! Budget: well under 60 s in release mode. The heaviest test solves the first ten Korf
-//! instances with IDA* + Manhattan/linear conflicts (~30 s of one core). Building the 6-6-3
-//! databases takes about as long again, so the all-100 check with them is `#[ignore]`d:
+//! instances with IDA* + Manhattan/linear conflicts (~30 s of one core). Building the 7-8
+//! databases takes minutes, so the all-100 check with them is `#[ignore]`d:
 //! `cargo test --release --test fifteen -- --ignored` (caches the databases in
 //! `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`).
 
@@ -12,7 +12,7 @@ mod model;
 
 use std::collections::{HashMap, VecDeque};
 
-use heurist::pdb::{Builder, Origin, PatternDb};
+use heurist::pdb::{Builder, Origin, PatternDb, UNREACHED};
 use heurist::{AStar, CycleCheck, Heuristic, IdaStar, Problem, Successors};
 use model::*;
 use proptest::prelude::*;
@@ -362,7 +362,7 @@ fn parser_reports_errors_with_positions() {
     assert!(Puzzle::new(1, 4, &[0, 1, 2, 3]).is_err());
 
     let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
-    let groups = parse_partition("1,5,6 9 10 13/ 7 8 11 12 14 15 /2 3 4", &p).unwrap();
+    let groups = parse_partition("1,5,6 9 10 13/ 7 8 11 12 14 15 /2 3 4", &p, true).unwrap();
     assert_eq!(
         groups,
         [
@@ -380,9 +380,16 @@ fn parser_reports_errors_with_positions() {
         ("1 2 3 4 5 6 7 8 9", "pattern 1: 9 tiles"),
         ("1 2 3 4 5 6 7 8", "would search 4151347200 states"),
     ] {
-        let e = parse_partition(text, &p).unwrap_err();
+        let e = parse_partition(text, &p, true).unwrap_err();
         assert!(e.contains(says), "{text:?}: {e}");
     }
+    // Projected, the 8-tile database searches the tiles' placements only; on 5x5, 7 tiles
+    // are too many either way.
+    assert!(parse_partition("1 2 3 4 5 6 7 8", &p, false).is_ok());
+    let p5 = Puzzle::new(5, 5, &Puzzle::default_goal(25)).unwrap();
+    assert!(parse_partition("1 2 3 4 5 6", &p5, false).is_ok());
+    let e = parse_partition("1 2 3 4 5 6 7", &p5, false).unwrap_err();
+    assert!(e.contains("would search 2422728000 states"), "{e}");
 }
 
 #[test]
@@ -436,6 +443,61 @@ fn pattern_database_cache_survives_corruption() {
     assert_eq!(db.max(), 31);
 }
 
+/// The dedicated builder of projected databases (breadth-first over placements and regions of
+/// the blank, on several threads) gives the generic 0-1 build's table entry for entry, on
+/// square and rectangular boards, with the blank's goal in a corner or inside, with patterns
+/// that split the board into several regions, on one thread and on three.
+#[test]
+fn the_region_builder_equals_the_generic_build() {
+    let cases: [(usize, usize, &str, &[u8]); 9] = [
+        (2, 3, "0 1 2 / 3 4 5", &[1, 2, 3, 4, 5]),
+        (3, 3, "1 2 3 / 4 5 6 / 7 8 0", &[1, 2, 3, 4, 5, 6, 7, 8]),
+        (3, 3, "1 2 3 / 4 0 5 / 6 7 8", &[2, 4, 5, 7]),
+        (3, 3, "0 1 2 / 3 4 5 / 6 7 8", &[1, 3, 4]),
+        (2, 4, "1 2 3 4 / 5 6 7 0", &[2, 3, 6, 7]),
+        (
+            4,
+            4,
+            "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15",
+            &[1, 2, 3, 4],
+        ),
+        (
+            4,
+            4,
+            "1 3 5 7 / 9 11 13 15 / 2 4 6 8 / 10 12 14 0",
+            &[9, 11, 13, 2, 4],
+        ),
+        (
+            4,
+            5,
+            "0 1 2 3 4 / 5 6 7 8 9 / 10 11 12 13 14 / 15 16 17 18 19",
+            &[6, 7, 11, 12],
+        ),
+        (
+            5,
+            5,
+            "0 1 2 3 4 / 5 6 7 8 9 / 10 11 12 13 14 / 15 16 17 18 19 / 20 21 22 23 24",
+            &[1, 5, 6],
+        ),
+    ];
+    for (rows, cols, goal, tiles) in cases {
+        let p = Puzzle::new(rows, cols, &parse_layout(goal).unwrap().tiles).unwrap();
+        let generic = Builder::new(&PatternSpace::new(&p, tiles, false)).build();
+        for threads in [1, 3] {
+            let mut layers = Vec::new();
+            let db = build_projected(&p, tiles, threads, |pr| layers.push(*pr));
+            assert!(db == generic, "{rows}x{cols} {tiles:?}, {threads} threads");
+            let last = layers.last().unwrap();
+            let reachable = db.table().iter().filter(|&&d| d != UNREACHED).count();
+            assert_eq!(
+                (last.reached, last.total),
+                (reachable as u64, db.len() as u64)
+            );
+            assert!(layers.windows(2).all(|w| w[0].reached <= w[1].reached));
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     /// On random 15-puzzle scrambles, every heuristic gives the same optimal cost, and the
@@ -456,26 +518,82 @@ proptest! {
     }
 }
 
-/// All 100 Korf instances with IDA* and the 6-6-3 databases (built once, ~1 min, then cached
-/// in `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`). Run with
+/// All 100 Korf instances with IDA* and the default databases (7-8, projected, with the
+/// reflected lookup), then with the 3-6-6 databases indexed by the blank too, with and
+/// without reflection. The 7-8 set takes a few minutes to build, then is cached in
+/// `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`. Run with
 /// `cargo test --release --test fifteen -- --ignored`.
 #[test]
 #[ignore]
 fn all_korf_instances_with_pattern_databases() {
     let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    let r = Reflection::of(&p).unwrap();
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("heurist-pdb-cache");
-    let cached = || PdbHeuristic::cached(&p, &default_partition(&p), true, &dir, |_, _| {});
-    let (pdb, _) = cached().unwrap();
-    let reflected = cached()
-        .unwrap()
-        .0
-        .with_reflection(Reflection::of(&p).unwrap());
+    let cached = |patterns: &[Vec<u8>], with_blank| {
+        PdbHeuristic::cached(&p, patterns, with_blank, &dir, |_, _| {})
+            .unwrap()
+            .0
+    };
+    let default = cached(&default_partition(&p), false).with_reflection(r.clone());
+    let six = partition_366(&p).unwrap();
+    let plain = cached(&six, true);
+    let reflected = cached(&six, true).with_reflection(r);
     for inst in parse_instances(KORF, 16).unwrap() {
         let start = p.pack(&inst.tiles);
-        for h in [&pdb, &reflected] {
+        for h in [&default, &plain, &reflected] {
             let r = idastar(&p, start, h);
             assert_eq!(r.cost(), inst.optimal, "instance {:?}", inst.number);
             p.check_solution(start, &moves_of(&r)).unwrap();
         }
     }
+}
+
+/// The default partitions: 7-8 on 4x4, Korf and Felner's 6-6-6-6 on 5x5, turned with the
+/// board when the goal's blank is in another corner; and the board a file's first line fits.
+#[test]
+fn default_partitions_of_the_15_and_24_puzzles() {
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    assert_eq!(
+        default_partition(&p),
+        [(1..8).collect::<Vec<u8>>(), (8..16).collect()]
+    );
+    assert_eq!(
+        partition_366(&p).unwrap(),
+        [
+            vec![1, 2, 3],
+            vec![4, 5, 8, 9, 12, 13],
+            vec![6, 7, 10, 11, 14, 15]
+        ]
+    );
+    let p5 = Puzzle::new(5, 5, &Puzzle::default_goal(25)).unwrap();
+    assert_eq!(
+        default_partition(&p5),
+        [
+            vec![1, 5, 6, 10, 11, 12],
+            vec![2, 3, 4, 7, 8, 9],
+            vec![13, 14, 18, 19, 23, 24],
+            vec![15, 16, 17, 20, 21, 22]
+        ]
+    );
+    // The blank's goal in the opposite corner: cell c becomes 24 - c.
+    let mut goal: Vec<u8> = (1..25).collect();
+    goal.push(0);
+    let q = Puzzle::new(5, 5, &goal).unwrap();
+    let parts = default_partition(&q);
+    assert_eq!(parts[0], [24, 20, 19, 15, 14, 13]);
+    let mut all = parts.concat();
+    all.sort_unstable();
+    assert_eq!(all, (1..25).collect::<Vec<u8>>());
+    assert!(partition_366(&q).is_none());
+
+    let line = |n: usize| (0..n).map(|t| t.to_string()).collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        square_cells(&format!("# a comment\n\n{}\n", line(9))),
+        Some(9)
+    );
+    assert_eq!(square_cells(&format!("{} # 2 columns", line(18))), Some(16));
+    assert_eq!(square_cells(&line(27)), Some(25));
+    assert_eq!(square_cells(&line(26)), Some(25));
+    assert_eq!(square_cells("1 2 3"), None);
+    assert_eq!(square_cells("# nothing\n"), None);
 }

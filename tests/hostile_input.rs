@@ -189,3 +189,49 @@ fn a_closed_stdout_ends_the_program_quietly() {
         assert!(!err.contains("panicked"), "{program}:\n{err}");
     }
 }
+
+/// `fifteen` reads a file of 24-puzzle instances without a goal (the board is the square its
+/// lines fit), solves only the instances `--only` names, in file order, and reports a search
+/// stopped at its time limit with the lower bound it proved.
+#[test]
+fn fifteen_selects_instances_and_reports_lower_bounds() {
+    let out = Command::new(binary("fifteen"))
+        .args(["data/fifteen/korf50_24.txt", "--only", "25,1"])
+        .args(["--heuristic", "manhattan", "--time-limit", "0.3"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("fifteen runs");
+    assert_eq!(out.status.code(), Some(1), "stopped by a limit");
+    let table = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    for (row, (number, optimal)) in rows.iter().zip([(1, 95), (25, 81)]) {
+        assert_eq!(row[0], number.to_string(), "{table}");
+        assert_eq!(row[2], optimal.to_string(), "{table}");
+        let bound: u32 = row[1]
+            .strip_prefix(">=")
+            .and_then(|b| b.parse().ok())
+            .unwrap_or_else(|| panic!("a lower bound, not {:?}", row[1]));
+        assert!(bound > 0 && bound <= optimal, "{table}");
+    }
+    let (code, err) = run("fifteen", &["data/fifteen/korf50_24.txt", "--only", "51"]);
+    assert!(code == 2 && err.contains("no instance 51"), "{err}");
+    // The 7-8 databases indexed by the blank too would search 4 billion states: refused
+    // before any build.
+    let (code, err) = run(
+        "fifteen",
+        &[
+            "--tiles",
+            "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            "--heuristic",
+            "pdb",
+            "--pdb-with-blank",
+        ],
+    );
+    assert!(code == 2 && err.contains("would search"), "{err}");
+}

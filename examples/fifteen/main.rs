@@ -5,8 +5,14 @@
 //! cargo run --release --example fifteen                      # the original puzzle's instance (6 moves)
 //! cargo run --release --example fifteen -- --tiles "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" --heuristic pdb
 //! cargo run --release --example fifteen -- data/fifteen/korf100.txt --heuristic pdb
+//! cargo run --release --example fifteen -- data/fifteen/korf50_24.txt --only 38,40 --heuristic pdb
 //! cargo run --release --example fifteen -- --tiles "1 2 3 / 4 0 5" --goal "1 2 3 / 4 5 0" --algo astar
 //! ```
+//!
+//! `--heuristic pdb` builds additive pattern databases on first use and caches them on disk:
+//! on 4x4 the 7-8 partition (about 3 minutes on two cores, 550 MB on disk, 5 GB while it
+//! builds), on 5x5 Korf and Felner's 6-6-6-6 (about 2 minutes, 510 MB, 1.5 GB while it
+//! builds); both are also looked up on the mirror image of each state.
 //!
 //! Moves are named after the direction the blank moves. Ctrl-C stops the search (and a
 //! batch) and prints what it has. Exit status: 0 solved or proven unsolvable, 1 stopped by
@@ -26,7 +32,7 @@ use common::cli::{self, Algo, LimitArgs};
 use heurist::{CycleCheck, Heuristic, IdaStar, Limits, Outcome, SearchResult, StopReason};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use model::{
-    default_partition, parse_instances, parse_layout, parse_partition, Dir, Instance,
+    default_partition, parse_instances, parse_layout, parse_partition, square_cells, Dir, Instance,
     LinearConflict, Manhattan, Misplaced, Move, PdbHeuristic, Puzzle, Reflection, Tiles,
 };
 use serde_json::json;
@@ -57,6 +63,10 @@ struct Cli {
     /// Instance file: one instance per line (`#` comments; optional leading instance number
     /// and optimal-length columns, as in korf100.txt).
     file: Option<PathBuf>,
+    /// Solve only the instances of the file with these numbers (the first column, or the
+    /// line's position among the instances when the file has none), e.g. `--only 38,40,25`.
+    #[arg(long, value_delimiter = ',', value_name = "N,...", requires = "file")]
+    only: Vec<u32>,
     /// One instance, tiles row by row (0 = blank); `/` separates rows of rectangular boards.
     #[arg(long, conflicts_with = "file")]
     tiles: Option<String>,
@@ -79,11 +89,12 @@ struct Cli {
     /// target/heurist-pdb-cache in the crate directory).
     #[arg(long)]
     cache_dir: Option<PathBuf>,
-    /// Store each pattern database projected onto the pattern tiles only (minimum over the
-    /// blank's cells: 16x smaller on 4x4, admissible but not consistent, ~1.5x more nodes).
-    /// Default: the tables are indexed by the blank's cell too.
+    /// Index each pattern database by the blank's cell too (16 times the entries on 4x4, and
+    /// a consistent heuristic). By default the tables are projected onto the pattern tiles'
+    /// cells (each entry the minimum over the blank's cells), which is what makes the 7-8 and
+    /// 6-6-6-6 databases fit.
     #[arg(long)]
-    pdb_projected: bool,
+    pdb_with_blank: bool,
     /// Look the pattern databases up on each state only. By default they are also looked up
     /// on its mirror image about the main diagonal, when that is a symmetry of the puzzle (a
     /// square board whose goal has the blank on the diagonal), and the larger sum is taken:
@@ -91,8 +102,8 @@ struct Cli {
     #[arg(long)]
     no_reflect: bool,
     /// The patterns of the pattern databases: groups of tiles separated by `/`, e.g.
-    /// "1 2 3 / 4 5 8 9 12 13 / 6 7 10 11 14 15" (default: the board's default partition,
-    /// 3-6-6 on 4x4).
+    /// "1 2 3 / 4 5 8 9 12 13 / 6 7 10 11 14 15" (default: the board's default partition:
+    /// 7-8 on 4x4, 6-6-6-6 on 5x5).
     #[arg(long)]
     partition: Option<String>,
     /// Threads of IDA* (0: one per core). Each iteration's tree is split among them; the
@@ -177,12 +188,22 @@ fn main() -> ExitCode {
             Ok(t) => t,
             Err(e) => return cli::fail(PROGRAM, e),
         };
-        let cells = goal_layout.as_ref().map_or(16, |g| g.tiles.len());
+        // Without a goal, the board is the square that the first line fits (4x4 if none).
+        let square = square_cells(&text).unwrap_or(16);
+        let cells = goal_layout.as_ref().map_or(square, |g| g.tiles.len());
+        let side = (cells as f64).sqrt() as usize;
         match parse_instances(&text, cells) {
             Ok(v) if v.is_empty() => {
                 return cli::fail(PROGRAM, format!("{}: no instances", file.display()))
             }
-            Ok(v) => (v, goal_layout.as_ref().map(|g| (g.rows, g.cols))),
+            Ok(v) => (
+                v,
+                Some(
+                    goal_layout
+                        .as_ref()
+                        .map_or((side, side), |g| (g.rows, g.cols)),
+                ),
+            ),
             Err(e) => return cli::fail(PROGRAM, format!("{}: {e}", file.display())),
         }
     } else {
@@ -202,6 +223,27 @@ fn main() -> ExitCode {
             ),
             Err(e) => return cli::fail(PROGRAM, format!("--tiles: {e}")),
         }
+    };
+    let instances = if cli.only.is_empty() {
+        instances
+    } else {
+        let number = |(i, inst): &(usize, &Instance)| inst.number.unwrap_or(*i as u32 + 1);
+        if let Some(missing) = cli
+            .only
+            .iter()
+            .find(|&&n| !instances.iter().enumerate().any(|e| number(&e) == n))
+        {
+            return cli::fail(PROGRAM, format!("--only: there is no instance {missing}"));
+        }
+        instances
+            .iter()
+            .enumerate()
+            .filter(|e| cli.only.contains(&number(e)))
+            .map(|e| Instance {
+                number: Some(number(&e)),
+                ..e.1.clone()
+            })
+            .collect()
     };
     let cells = instances[0].tiles.len();
     let (rows, cols) = match (shape, &goal_layout) {
@@ -240,10 +282,10 @@ fn main() -> ExitCode {
     // Pattern databases, if asked for (and a search uses a heuristic).
     let needs_h = cli.algo.uses_heuristic();
     let uses_pdb = needs_h && cli.heuristic == HeuristicKind::Pdb;
-    if (cli.pdb_projected || cli.no_reflect || cli.partition.is_some()) && !uses_pdb {
+    if (cli.pdb_with_blank || cli.no_reflect || cli.partition.is_some()) && !uses_pdb {
         return cli::fail(
             PROGRAM,
-            "--pdb-projected, --no-reflect and --partition apply to a heuristic search with --heuristic pdb",
+            "--pdb-with-blank, --no-reflect and --partition apply to a heuristic search with --heuristic pdb",
         );
     }
     let reflection = Reflection::of(&puzzle).filter(|_| !cli.no_reflect);
@@ -254,11 +296,23 @@ fn main() -> ExitCode {
             .unwrap_or_else(model::default_cache_dir);
         let patterns = match &cli.partition {
             None => default_partition(&puzzle),
-            Some(text) => match parse_partition(text, &puzzle) {
+            Some(text) => match parse_partition(text, &puzzle, cli.pdb_with_blank) {
                 Ok(p) => p,
                 Err(e) => return cli::fail(PROGRAM, format!("--partition: {e}")),
             },
         };
+        if let Some(big) = patterns.iter().find(|p| {
+            model::build_states(&puzzle, p.len(), cli.pdb_with_blank) > model::MAX_BUILD_STATES
+        }) {
+            return cli::fail(
+                PROGRAM,
+                format!(
+                    "the database of pattern {big:?} would search {} states (at most {}); give smaller patterns with --partition",
+                    model::build_states(&puzzle, big.len(), cli.pdb_with_blank),
+                    model::MAX_BUILD_STATES
+                ),
+            );
+        }
         eprintln!(
             "pattern databases {:?}{} (cache: {})",
             patterns.iter().map(|p| p.len()).collect::<Vec<_>>(),
@@ -307,7 +361,7 @@ fn main() -> ExitCode {
                 ));
             }
         };
-        let built = PdbHeuristic::cached(&puzzle, &patterns, !cli.pdb_projected, &dir, progress);
+        let built = PdbHeuristic::cached(&puzzle, &patterns, cli.pdb_with_blank, &dir, progress);
         for (_, bar) in &bars {
             bar.finish_and_clear();
         }
@@ -381,7 +435,14 @@ fn main() -> ExitCode {
                     "unsolvable: the permutation parity differs from the goal's (no search needed)"
                 );
             } else {
-                rows_out.push((format!("{label} (unsolvable)"), None, inst.optimal, 0, 0.0));
+                rows_out.push((
+                    format!("{label} (unsolvable)"),
+                    None,
+                    None,
+                    inst.optimal,
+                    0,
+                    0.0,
+                ));
             }
             bar.inc(1);
             continue;
@@ -461,7 +522,18 @@ fn main() -> ExitCode {
             }
             outln!("{obj}");
         } else if batch {
-            rows_out.push((label, cost, inst.optimal, stats.expanded, run.seconds));
+            let bound = match &run.result.outcome {
+                Outcome::Stopped { lower_bound, .. } => *lower_bound,
+                _ => None,
+            };
+            rows_out.push((
+                label,
+                cost,
+                bound,
+                inst.optimal,
+                stats.expanded,
+                run.seconds,
+            ));
         } else {
             print_single(&puzzle, start, &run, &moves, cli.quiet);
         }
@@ -478,6 +550,7 @@ fn main() -> ExitCode {
     bar.finish();
     if batch {
         if !cli.json {
+            // A stopped search has no cost, but may have proven a lower bound: `>= b`.
             outln!(
                 "{:>8} {:>6} {:>8} {:>14} {:>10}",
                 "instance",
@@ -486,8 +559,12 @@ fn main() -> ExitCode {
                 "expanded",
                 "seconds"
             );
-            for (label, cost, opt, exp, secs) in &rows_out {
-                let c = cost.map_or("-".to_string(), |c| c.to_string());
+            for (label, cost, bound, opt, exp, secs) in &rows_out {
+                let c = match (cost, bound) {
+                    (Some(c), _) => c.to_string(),
+                    (None, Some(b)) => format!(">={b}"),
+                    (None, None) => "-".to_string(),
+                };
                 let o = opt.map_or("".to_string(), |o| o.to_string());
                 outln!("{label:>8} {c:>6} {o:>8} {exp:>14} {secs:>10.3}");
             }

@@ -164,6 +164,20 @@ pub struct Instance {
     pub tiles: Vec<u8>,
 }
 
+/// The number of cells of a square board that the first instance line of `text` fits (its
+/// count of numbers, less up to two leading columns: 9, 16 or 25), if any; lets a file of
+/// 24-puzzle instances be read without a goal.
+pub fn square_cells(text: &str) -> Option<usize> {
+    let line = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .find(|l| !l.trim().is_empty())?;
+    let count = line.split_whitespace().count();
+    (0..=2)
+        .filter_map(|extra| count.checked_sub(extra))
+        .find(|&c| [9, 16, 25].contains(&c))
+}
+
 /// Parses an instance file: one instance per line, `#` comments and blank lines ignored.
 /// A line is either the `cells` tiles, or an instance number and the tiles, or a number, the
 /// optimal length and the tiles (the `korf100.txt` format).

@@ -22,15 +22,16 @@ use board::{check_permutation, check_shape, err};
 
 // The model is shared by the program, its tests and benches, each using a part of it.
 #[allow(unused_imports)]
-pub use board::{parse_instances, parse_layout, Instance, Layout};
+pub use board::{parse_instances, parse_layout, square_cells, Instance, Layout};
 #[allow(unused_imports)]
 pub use heuristics::{LinearConflict, Manhattan, Misplaced};
 #[allow(unused_imports)]
 pub use parse::ParseError;
 #[allow(unused_imports)]
 pub use pdb::{
-    default_cache_dir, default_partition, parse_partition, rank_cells, PatternSpace, PdbHeuristic,
-    PdbReport, MAX_BUILD_STATES, MAX_PATTERN,
+    build_projected, build_states, default_cache_dir, default_partition, parse_partition,
+    partition_366, projected_fits, rank_cells, PatternSpace, PdbHeuristic, PdbReport,
+    MAX_BUILD_STATES, MAX_PATTERN,
 };
 #[allow(unused_imports)]
 pub use reflection::Reflection;

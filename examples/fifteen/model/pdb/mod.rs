@@ -3,7 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use heurist::pdb::{Abstraction, Additive, Builder, Origin, PatternDb, PdbError, Progress};
+mod region;
+mod space;
+
+pub use region::{build_projected, projected_fits};
+pub use space::{falling, rank_cells, PatternSpace, MAX_PATTERN};
+
+use heurist::pdb::{Additive, Builder, Origin, PatternDb, PdbError, Progress};
 use heurist::Heuristic;
 
 use super::{find_field, Move, Puzzle, Reflection, Tiles};
@@ -20,176 +26,74 @@ pub fn default_cache_dir() -> PathBuf {
     }
 }
 
-/// The most pattern tiles one database may have (the abstract state is `[u8; 9]`: the
-/// blank and up to 8 tiles).
-pub const MAX_PATTERN: usize = 8;
-
-/// The abstraction of one pattern: the cells of the blank and of the pattern tiles; moves
-/// of pattern tiles cost 1, moves of the blank into other cells cost 0 (so databases over
-/// disjoint patterns add up).
-///
-/// With `with_blank`, the table is indexed by the blank's cell too (`n` times larger); the
-/// sum of such databases is *consistent* (a move changes one database by at most 1 and
-/// leaves the others unchanged). Without it, each entry is the minimum over the blank's
-/// cells: 16 times smaller on 4x4, admissible, but the sum can be inconsistent.
-pub struct PatternSpace {
-    with_blank: bool,
-    rows: usize,
-    cols: usize,
-    /// Goal cells of the pattern tiles, in pattern order.
-    goal_cells: Vec<u8>,
-    blank_goal: u8,
-}
-
-impl PatternSpace {
-    /// The abstraction of `tiles` (non-blank, at most [`MAX_PATTERN`]) in `puzzle`.
-    pub fn new(puzzle: &Puzzle, tiles: &[u8], with_blank: bool) -> Self {
-        assert!(!tiles.is_empty() && tiles.len() <= MAX_PATTERN && !tiles.contains(&0));
-        PatternSpace {
-            with_blank,
-            rows: puzzle.rows,
-            cols: puzzle.cols,
-            goal_cells: tiles.iter().map(|&t| puzzle.goal_pos(t)).collect(),
-            blank_goal: puzzle.goal_pos(0),
-        }
-    }
-
-    fn k(&self) -> usize {
-        self.goal_cells.len()
-    }
-
-    fn n(&self) -> u64 {
-        (self.rows * self.cols) as u64
-    }
-}
-
-/// Rank of distinct cells `cells` among `n` (mixed radix `n, n-1, ...`).
-#[inline(always)]
-pub fn rank_cells(cells: &[u8], n: u64) -> u64 {
-    let mut r = 0u64;
-    for (j, &p) in cells.iter().enumerate() {
-        // Cells taken before `p` and below it (comparisons: no popcount instruction on the
-        // baseline x86-64 target).
-        let below = cells[..j].iter().filter(|&&q| q < p).count() as u64;
-        r = r * (n - j as u64) + (p as u64 - below);
-    }
-    r
-}
-
-fn falling(n: u64, k: usize) -> u64 {
-    (0..k as u64).map(|j| n - j).product()
-}
-
-impl Abstraction for PatternSpace {
-    type State = [u8; 9];
-
-    fn len(&self) -> u64 {
-        falling(self.n(), self.k() + 1)
-    }
-
-    fn rank(&self, s: &[u8; 9]) -> u64 {
-        rank_cells(&s[..self.k() + 1], self.n())
-    }
-
-    fn unrank(&self, mut r: u64) -> [u8; 9] {
-        let n = self.n();
-        let m = self.k() + 1;
-        let mut digits = [0u8; 9];
-        for j in (0..m).rev() {
-            let radix = n - j as u64;
-            digits[j] = (r % radix) as u8;
-            r /= radix;
-        }
-        let mut out = [0u8; 9];
-        let mut used: u32 = 0;
-        for j in 0..m {
-            // The digits[j]-th free cell.
-            let mut free = !used;
-            for _ in 0..digits[j] {
-                free &= free - 1;
-            }
-            let p = free.trailing_zeros();
-            out[j] = p as u8;
-            used |= 1 << p;
-        }
-        out
-    }
-
-    fn goals(&self, out: &mut Vec<[u8; 9]>) {
-        let mut s = [0u8; 9];
-        s[0] = self.blank_goal;
-        s[1..=self.k()].copy_from_slice(&self.goal_cells);
-        out.push(s);
-    }
-
-    fn predecessors(&self, s: &[u8; 9], out: &mut Vec<([u8; 9], u8)>) {
-        let b = s[0] as usize;
-        let (r, c) = (b / self.cols, b % self.cols);
-        let mut targets = [usize::MAX; 4];
-        if r > 0 {
-            targets[0] = b - self.cols;
-        }
-        if r + 1 < self.rows {
-            targets[1] = b + self.cols;
-        }
-        if c > 0 {
-            targets[2] = b - 1;
-        }
-        if c + 1 < self.cols {
-            targets[3] = b + 1;
-        }
-        for t in targets {
-            if t == usize::MAX {
-                continue;
-            }
-            let mut next = *s;
-            next[0] = t as u8;
-            match s[1..=self.k()].iter().position(|&p| p as usize == t) {
-                Some(j) => {
-                    next[j + 1] = b as u8;
-                    out.push((next, 1));
-                }
-                None => out.push((next, 0)),
-            }
-        }
-    }
-
-    fn key_len(&self) -> u64 {
-        if self.with_blank {
-            self.len()
-        } else {
-            falling(self.n(), self.k())
-        }
-    }
-
-    fn key(&self, s: &[u8; 9]) -> u64 {
-        if self.with_blank {
-            self.rank(s)
-        } else {
-            rank_cells(&s[1..=self.k()], self.n())
-        }
-    }
-}
-
-/// The default partition of the non-blank tiles into patterns: 3-6-6 on a 4x4 board (the
-/// goal's first row, then the left and the right half of the other rows, by goal cell); on
-/// other boards, consecutive tiles in goal order in groups as large as keeps each table
-/// under ~20 million abstract states (two groups of 4 on 3x3, six of 4 on 5x5).
-pub fn default_partition(puzzle: &Puzzle) -> Vec<Vec<u8>> {
-    let (rows, cols, n) = (puzzle.rows, puzzle.cols, puzzle.cells());
+/// The tiles whose goal cells are in `cells`, in cell order (the blank left out).
+fn tiles_at(puzzle: &Puzzle, cells: &[usize]) -> Vec<u8> {
     let goal = puzzle.goal_tiles();
+    cells.iter().map(|&c| goal[c]).filter(|&t| t != 0).collect()
+}
+
+/// The 3-6-6 partition of a 4x4 board: the goal's first row, then the left and the right
+/// half of the other rows, by goal cell (`None` on other boards). Its databases fit with the
+/// blank's cell in the key.
+pub fn partition_366(puzzle: &Puzzle) -> Option<Vec<Vec<u8>>> {
+    if (puzzle.rows(), puzzle.cols()) != (4, 4) {
+        return None;
+    }
+    let left: Vec<usize> = (1..4).flat_map(|r| [r * 4, r * 4 + 1]).collect();
+    let right: Vec<usize> = (1..4).flat_map(|r| [r * 4 + 2, r * 4 + 3]).collect();
+    Some(vec![
+        tiles_at(puzzle, &[0, 1, 2, 3]),
+        tiles_at(puzzle, &left),
+        tiles_at(puzzle, &right),
+    ])
+}
+
+/// Korf and Felner's 6-6-6-6 partition of the 24-puzzle, by goal cell, for a goal with the
+/// blank in cell 0.
+const KORF_FELNER_24: [[usize; 6]; 4] = [
+    [1, 5, 6, 10, 11, 12],
+    [2, 3, 4, 7, 8, 9],
+    [13, 14, 18, 19, 23, 24],
+    [15, 16, 17, 20, 21, 22],
+];
+
+/// The default partition of the non-blank tiles into patterns, for projected databases:
+/// * 4x4: 7-8, the tiles of the goal's upper two rows and those of the lower two (Felner,
+///   Korf and Hanan's partition; its mirror image about the diagonal is the left and right
+///   half, so the reflected lookup uses the same tables);
+/// * 5x5 with the goal's blank in a corner: Korf and Felner's 6-6-6-6 (turned with the
+///   board so that its corner is the blank's);
+/// * other boards: consecutive tiles in goal order in groups as large as keeps each table
+///   under ~20 million abstract states (two groups of 4 on 3x3).
+pub fn default_partition(puzzle: &Puzzle) -> Vec<Vec<u8>> {
+    let (rows, cols, n) = (puzzle.rows(), puzzle.cols(), puzzle.cells());
     if rows == 4 && cols == 4 {
-        let mut order: Vec<usize> = (0..4).collect();
-        order.extend((1..4).flat_map(|r| [r * 4, r * 4 + 1]));
-        order.extend((1..4).flat_map(|r| [r * 4 + 2, r * 4 + 3]));
-        let tiles: Vec<u8> = order.iter().map(|&c| goal[c]).filter(|&t| t != 0).collect();
         return vec![
-            tiles[..3].to_vec(),
-            tiles[3..9].to_vec(),
-            tiles[9..].to_vec(),
+            tiles_at(puzzle, &(0..8).collect::<Vec<_>>()),
+            tiles_at(puzzle, &(8..16).collect::<Vec<_>>()),
         ];
     }
-    let tiles: Vec<u8> = goal.iter().copied().filter(|&t| t != 0).collect();
+    let blank = puzzle.goal_pos(0) as usize;
+    if rows == 5 && cols == 5 && [0, 4, 20, 24].contains(&blank) {
+        // Mirror rows and/or columns so that cell 0 lands on the blank's corner.
+        let (flip_r, flip_c) = (blank >= 20, blank % 5 == 4);
+        let turn = |c: usize| {
+            let (r, k) = (c / 5, c % 5);
+            let r = if flip_r { 4 - r } else { r };
+            let k = if flip_c { 4 - k } else { k };
+            r * 5 + k
+        };
+        return KORF_FELNER_24
+            .iter()
+            .map(|group| tiles_at(puzzle, &group.map(turn)))
+            .collect();
+    }
+    let tiles: Vec<u8> = puzzle
+        .goal_tiles()
+        .iter()
+        .copied()
+        .filter(|&t| t != 0)
+        .collect();
     let mut k = 1;
     while k < MAX_PATTERN.min(6) && falling(n as u64, k + 2) <= 20_000_000 {
         k += 1;
@@ -202,16 +106,33 @@ pub fn default_partition(puzzle: &Puzzle) -> Vec<Vec<u8>> {
     tiles.chunks(size).map(|c| c.to_vec()).collect()
 }
 
-/// The most abstract states a pattern's database build may search (the blank's cell and the
-/// pattern tiles' cells): about a gigabyte of table.
+/// The most states a pattern's database build may search: abstract states (the blank's cell
+/// and the pattern tiles' cells) for a table with the blank, placements of the pattern tiles
+/// for a projected one. About a gigabyte of table at one byte per entry (four to eight during
+/// a projected build).
 pub const MAX_BUILD_STATES: u64 = 1 << 30;
+
+/// The number of states the build of a database of `k` tiles searches on `puzzle`, as
+/// limited by [`MAX_BUILD_STATES`].
+pub fn build_states(puzzle: &Puzzle, k: usize, with_blank: bool) -> u64 {
+    let n = puzzle.cells() as u64;
+    if with_blank || !projected_fits(puzzle.cells(), k) {
+        falling(n, k + 1)
+    } else {
+        falling(n, k)
+    }
+}
 
 /// Parses a partition of tiles into patterns: groups separated by `/`, tiles within a group
 /// by spaces or commas (`"1 2 3 / 4 5 8 9 12 13 / 6 7 10 11 14 15"`). Every tile must be a
 /// non-blank tile of `puzzle`, in one group only; a group holds 1 to [`MAX_PATTERN`] tiles,
-/// and its database build may search at most [`MAX_BUILD_STATES`] states. Tiles left out
-/// of every group count nothing.
-pub fn parse_partition(text: &str, puzzle: &Puzzle) -> Result<Vec<Vec<u8>>, String> {
+/// and its database build (with the blank's cell or projected, by `with_blank`) may search at
+/// most [`MAX_BUILD_STATES`] states. Tiles left out of every group count nothing.
+pub fn parse_partition(
+    text: &str,
+    puzzle: &Puzzle,
+    with_blank: bool,
+) -> Result<Vec<Vec<u8>>, String> {
     let n = puzzle.cells();
     let mut seen = vec![false; n];
     let mut groups = Vec::new();
@@ -243,7 +164,7 @@ pub fn parse_partition(text: &str, puzzle: &Puzzle) -> Result<Vec<Vec<u8>>, Stri
                 tiles.len()
             ));
         }
-        let states = falling(n as u64, tiles.len() + 1);
+        let states = build_states(puzzle, tiles.len(), with_blank);
         if states > MAX_BUILD_STATES {
             return Err(format!(
                 "pattern {}: its database would search {states} states (at most {MAX_BUILD_STATES})",
@@ -270,6 +191,19 @@ pub struct PdbHeuristic {
     slot: Vec<u8>,
     dbs: Vec<PatternDb>,
     reflection: Option<Reflection>,
+    /// With a reflection, `images[g][j]`: the image of tile `j` of pattern `g`.
+    images: Vec<Vec<u8>>,
+}
+
+/// `at[t]`: the cell of tile `t` in `s`, a board of `cells` fields of `BITS` bits.
+#[inline(always)]
+fn positions<const BITS: u32>(mut s: Tiles, cells: usize) -> [u8; 32] {
+    let mut at = [0u8; 32];
+    for c in 0..cells {
+        at[(s as usize) & ((1 << BITS) - 1)] = c as u8;
+        s >>= BITS;
+    }
+    at
 }
 
 /// How a database was obtained, for reporting.
@@ -313,13 +247,30 @@ fn file_name(puzzle: &Puzzle, tiles: &[u8], with_blank: bool) -> String {
     )
 }
 
+/// Builds the database of one pattern: with the blank's cell, by the generic builder; without
+/// it, by the dedicated [`build_projected`] on all cores.
+fn build_one(
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    with_blank: bool,
+    progress: impl FnMut(&Progress),
+) -> PatternDb {
+    if with_blank || !projected_fits(puzzle.cells(), tiles.len()) {
+        Builder::new(&PatternSpace::new(puzzle, tiles, with_blank))
+            .on_progress(progress)
+            .build()
+    } else {
+        build_projected(puzzle, tiles, 0, progress)
+    }
+}
+
 impl PdbHeuristic {
     /// Builds the databases of `patterns` (disjoint sets of non-blank tiles) without a cache;
     /// `with_blank` as in [`PatternSpace`].
     pub fn build(puzzle: &Puzzle, patterns: &[Vec<u8>], with_blank: bool) -> Self {
         let dbs = patterns
             .iter()
-            .map(|t| Builder::new(&PatternSpace::new(puzzle, t, with_blank)).build())
+            .map(|t| build_one(puzzle, t, with_blank, |_| {}))
             .collect();
         Self::from_dbs(puzzle, patterns, dbs, with_blank)
     }
@@ -339,10 +290,9 @@ impl PdbHeuristic {
         for (i, tiles) in patterns.iter().enumerate() {
             let path = cache_dir.join(file_name(puzzle, tiles, with_blank));
             let t0 = std::time::Instant::now();
-            let space = PatternSpace::new(puzzle, tiles, with_blank);
             let tag = tag(puzzle, tiles, with_blank);
             let (db, origin) = PatternDb::load_or_build(&path, tag.as_bytes(), || {
-                Builder::new(&space).on_progress(|p| progress(i, p)).build()
+                build_one(puzzle, tiles, with_blank, |p| progress(i, p))
             })?;
             reports.push(PdbReport {
                 tiles: tiles.clone(),
@@ -382,6 +332,7 @@ impl PdbHeuristic {
             slot,
             dbs,
             reflection: None,
+            images: Vec::new(),
         }
     }
 
@@ -389,6 +340,11 @@ impl PdbHeuristic {
     /// (admissible and consistent as the plain sum is: the mirror image is as far from the
     /// goal). Each estimate then costs twice the lookups, and none is incremental.
     pub fn with_reflection(mut self, reflection: Reflection) -> Self {
+        self.images = self
+            .patterns
+            .iter()
+            .map(|p| p.iter().map(|&t| reflection.tile(t)).collect())
+            .collect();
         self.reflection = Some(reflection);
         self
     }
@@ -422,17 +378,18 @@ impl PdbHeuristic {
     /// over the board: in the mirror image, tile `p` stands at the mirror of the cell that
     /// holds `p`'s image in `s`.
     fn reflected_value(&self, r: &Reflection, s: Tiles) -> u32 {
-        let mut at = [0u8; 32]; // the cell of each tile
-        let mask = (1 << self.bits) - 1;
-        for c in 0..self.cells {
-            at[((s >> (c as u32 * self.bits)) & mask) as usize] = c as u8;
-        }
+        // The cell of each tile; the field width as a constant makes the shifts cheap.
+        let at = if self.bits == 4 {
+            positions::<4>(s, self.cells)
+        } else {
+            positions::<5>(s, self.cells)
+        };
         let (mut plain, mut mirrored) = (0, 0);
         for g in 0..self.dbs.len() {
             let (mut cells, mut mirror) = ([at[0]; 9], [r.cell(at[0]); 9]);
-            for (j, &t) in self.patterns[g].iter().enumerate() {
+            for (j, (&t, &image)) in self.patterns[g].iter().zip(&self.images[g]).enumerate() {
                 cells[1 + j] = at[t as usize];
-                mirror[1 + j] = r.cell(at[r.tile(t) as usize]);
+                mirror[1 + j] = r.cell(at[image as usize]);
             }
             plain += self.dbs[g].get(self.key_of(g, &cells)) as u32;
             mirrored += self.dbs[g].get(self.key_of(g, &mirror)) as u32;
