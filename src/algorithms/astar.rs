@@ -134,4 +134,48 @@ impl<'a, C, E> AStar<'a, C, E> {
         };
         best_first::search::<P, H, _, E>(problem, start, &heuristic, AStarPolicy, setup)
     }
+
+    /// Runs A* from several start states at once: the solution is the cheapest path from any
+    /// of them to a goal (optimal under the same conditions as [`search`](Self::search)),
+    /// and [`Solution::start`](crate::Solution) says which start it leaves from. A start
+    /// given twice counts once; with no start the search is exhausted at once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{AStar, FnProblem};
+    ///
+    /// // Three entrances of a 10x10 park; the fountain is at (7, 7).
+    /// let park = FnProblem::new(
+    ///     |p: &(i32, i32)| *p == (7, 7),
+    ///     |&(x, y): &(i32, i32)| {
+    ///         [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    ///             .map(|(dx, dy)| ((dx, dy), (x + dx, y + dy), 1u32))
+    ///             .into_iter()
+    ///             .filter(|(_, (x, y), _)| (0..10).contains(x) && (0..10).contains(y))
+    ///     },
+    /// );
+    /// let manhattan = |&(x, y): &(i32, i32)| (x - 7).unsigned_abs() + (y - 7).unsigned_abs();
+    /// let r = AStar::new().search_from(&park, [(0, 0), (9, 0), (2, 9)], manhattan);
+    /// let sol = r.into_solution().unwrap();
+    /// assert_eq!((sol.start, sol.cost), ((2, 9), 7));
+    /// ```
+    pub fn search_from<P, H>(
+        &self,
+        problem: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        heuristic: H,
+    ) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        H: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        best_first::search_from::<P, H, _, E>(problem, starts, &heuristic, AStarPolicy, setup)
+    }
 }

@@ -161,19 +161,37 @@ where
     Y: Policy<P::Cost>,
     E: Expansion<P>,
 {
+    search_from::<P, H, Y, E>(problem, [start], heuristic, policy, setup)
+}
+
+/// [`search`] from several start states at once, each at path cost zero (a start given twice
+/// counts once); no start at all is an exhausted search.
+pub(crate) fn search_from<P, H, Y, E>(
+    problem: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    heuristic: &H,
+    policy: Y,
+    setup: Setup<'_, '_, P::Cost>,
+) -> ResultOf<P>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    Y: Policy<P::Cost>,
+    E: Expansion<P>,
+{
     let limits = setup.limits;
     match setup.open_list {
         OpenList::Indexed => {
             let open = IndexedFrontier::new();
-            run::<P, H, Y, E, _>(problem, start, heuristic, policy, limits, open)
+            run::<P, H, Y, E, _>(problem, starts, heuristic, policy, limits, open)
         }
         OpenList::Lazy => {
             let open = LazyFrontier::new();
-            run::<P, H, Y, E, _>(problem, start, heuristic, policy, limits, open)
+            run::<P, H, Y, E, _>(problem, starts, heuristic, policy, limits, open)
         }
         OpenList::Buckets => {
             let open = BucketFrontier::new(Y::bucket, Y::SPREAD);
-            run::<P, H, Y, E, _>(problem, start, heuristic, policy, limits, open)
+            run::<P, H, Y, E, _>(problem, starts, heuristic, policy, limits, open)
         }
     }
 }
@@ -187,7 +205,7 @@ struct Meta<C, K> {
 
 fn run<P, H, Y, E, F>(
     problem: &P,
-    start: P::State,
+    starts: impl IntoIterator<Item = P::State>,
     heuristic: &H,
     policy: Y,
     limits: &Limits<'_, P::Cost>,
@@ -206,20 +224,24 @@ where
     let mut arena = Arena::new();
     let mut buf = Successors::new();
     let mut looks = Vec::new();
-    let mut open_len = 1usize;
+    let mut open_len = 0usize;
     // the smallest `f` left out for the cost bound, if any
     let mut pruned: Option<P::Cost> = None;
 
-    let h0 = heuristic.estimate(&start);
-    arena.insert_start(
-        start,
-        Meta {
+    for start in starts {
+        let h0 = heuristic.estimate(&start);
+        let meta = Meta {
             g: zero,
             h: Y::Kept::keep(h0),
-        },
-    );
-    open.push(0, policy.key(zero, h0, 0));
-    mon.stats.max_frontier = 1;
+        };
+        let stored = arena.len();
+        let id = arena.insert_start(start, meta);
+        if arena.len() > stored {
+            open.push(id, policy.key(zero, h0, id));
+            open_len += 1;
+        }
+    }
+    mon.stats.max_frontier = open_len;
 
     let current = |arena: &Arena<_, _, _, Meta<P::Cost, Y::Kept>>, id| {
         let m = arena.data(id);

@@ -103,4 +103,39 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
         };
         best_first::search::<P, _, _, E>(problem, start, &Zero, DijkstraPolicy, setup)
     }
+
+    /// Runs Dijkstra's algorithm from several start states at once (multi-source): the
+    /// solution is the cheapest path from any of them to a goal, and
+    /// [`Solution::start`](crate::Solution) says which start it leaves from. A start given
+    /// twice counts once; with no start the search is exhausted at once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{Dijkstra, FnProblem};
+    ///
+    /// // Two depots on a line of towns 0..=20; the customer lives in town 12.
+    /// let line = FnProblem::with_costs(
+    ///     |t: &i32| *t == 12,
+    ///     |t: &i32| [(t - 1, 1u32), (t + 1, 1)].into_iter().filter(|(n, _)| (0..=20).contains(n)),
+    /// );
+    /// let sol = Dijkstra::new().search_from(&line, [3, 17]).into_solution().unwrap();
+    /// assert_eq!((sol.start, sol.cost), (17, 5));
+    /// ```
+    pub fn search_from<P>(
+        &self,
+        problem: &P,
+        starts: impl IntoIterator<Item = P::State>,
+    ) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        E: Expansion<P>,
+    {
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        best_first::search_from::<P, _, _, E>(problem, starts, &Zero, DijkstraPolicy, setup)
+    }
 }

@@ -145,7 +145,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
     pub(crate) fn insert_start(&mut self, state: S, data: X) -> usize {
         match self.lookup(hash_of(&state), &state) {
             Lookup::Vacant(at) => self.insert(at, state, NO_PARENT, None, data),
-            Lookup::Found(id) => id, // (not in an empty arena)
+            Lookup::Found(id) => id, // a start given twice
         }
     }
 
