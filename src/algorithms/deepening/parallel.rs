@@ -23,8 +23,17 @@ use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, Stats, StopR
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many jobs an iteration is cut into per thread, at least (the cut stops at
-/// [`MAX_CUT_DEPTH`] or when the tree ends).
-const JOBS_PER_THREAD: usize = 32;
+/// [`MAX_CUT_DEPTH`] or when the tree ends)...
+const MIN_JOBS_PER_THREAD: usize = 32;
+
+/// ... and at most. Fine cuts matter in the last iteration: while one thread walks the
+/// subtree that holds the first goal, the others walk later subtrees that the goal makes
+/// useless, and the smaller the subtrees, the less of that.
+const MAX_JOBS_PER_THREAD: usize = 4096;
+
+/// Expansions of the previous iteration per job: the cut is serial, so it stays a small part
+/// of an iteration.
+const EXPANSIONS_PER_JOB: u64 = 1000;
 
 /// The deepest level the tree is cut at.
 const MAX_CUT_DEPTH: usize = 24;
@@ -171,7 +180,10 @@ where
         } else {
             threads
         };
-        'cut: while jobs.len() < JOBS_PER_THREAD * active && depth < MAX_CUT_DEPTH {
+        let per_thread = usize::try_from(last_expanded / EXPANSIONS_PER_JOB / active as u64)
+            .unwrap_or(usize::MAX)
+            .clamp(MIN_JOBS_PER_THREAD, MAX_JOBS_PER_THREAD);
+        'cut: while jobs.len() < per_thread * active && depth < MAX_CUT_DEPTH {
             let mut deeper = Vec::new();
             let mut grew = false;
             for job in jobs {
