@@ -13,7 +13,9 @@
 //! * Every search returns a [`SearchResult`]: the [`Outcome`] (found, exhausted, or stopped
 //!   by a limit, saying which) and the [`Stats`] of the run.
 //! * [`enumerate`] lists what a search reaches: states breadth-first, depth-first or by
-//!   cost, goal states, and every optimal solution.
+//!   cost, goal states, and every optimal solution; [`count_paths`] counts the paths to
+//!   the goals of an acyclic space.
+//! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //!
 //! # Quick start
@@ -76,7 +78,8 @@ pub use algorithms::greedy::{greedy, Greedy};
 pub use algorithms::idastar::{idastar, IdaStar, Parallel};
 pub use algorithms::iddfs::{iddfs, Iddfs};
 pub use algorithms::weighted_astar::{weighted_astar, WeightedAStar};
-pub use enumerate::{astar_all, bfs_reach, dfs_reach, dijkstra_reach};
+pub use algorithms::yen::{yen, KShortestPaths, Yen};
+pub use enumerate::{astar_all, bfs_reach, count_paths, dfs_reach, dijkstra_reach};
 pub use search::{
     CancelToken, CycleCheck, Limits, OpenList, Outcome, SearchResult, Solution, Stats, Step,
     StopReason,

@@ -12,6 +12,7 @@
 //! | [`weighted_astar`](weighted_astar::weighted_astar) | [`WeightedAStar`](weighted_astar::WeightedAStar) | cost at most `w` × optimal | yes | all reached states |
 //! | [`greedy`](greedy::greedy) | [`Greedy`](greedy::Greedy) | no | yes (finite graphs) | all reached states |
 //! | [`idastar`](idastar::idastar) | [`IdaStar`](idastar::IdaStar) | least cost, with an admissible heuristic | yes, with [`CycleCheck::Path`](crate::CycleCheck) | the current path |
+//! | [`yen`](yen::yen) | [`Yen`](yen::Yen) | the `k` cheapest loopless paths | yes | one Dijkstra run's states, the paths and candidates |
 
 pub mod astar;
 mod best_first;
@@ -19,11 +20,12 @@ pub mod bfs;
 mod deepening;
 pub mod dfs;
 pub mod dijkstra;
-mod frames;
+pub(crate) mod frames;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
 pub mod weighted_astar;
+pub mod yen;
 
 /// The result type of a search on problem `P`.
 pub(crate) type ResultOf<P> = crate::search::SearchResult<

@@ -1,4 +1,5 @@
-//! Enumeration: the states a search reaches, the goal states, and every optimal solution.
+//! Enumeration: the states a search reaches, the goal states, every optimal solution, and
+//! the number of paths to the goals.
 //!
 //! | function | configuration method | yields |
 //! |---|---|---|
@@ -7,13 +8,17 @@
 //! | — | [`Dfs::goals`](crate::Dfs::goals) | each reachable goal state |
 //! | [`dijkstra_reach`] | [`Dijkstra::reach`](crate::Dijkstra::reach) | each reachable state with its least cost, cheapest first |
 //! | [`astar_all`] | [`AStar::all_optimal`](crate::AStar::all_optimal) | every optimal solution, and their number |
+//! | [`count_paths`] | [`Dfs::count_paths`](crate::Dfs::count_paths) | the number of paths to the goals of an acyclic space |
 //!
 //! The iterators expand states as they are asked for the next one, obey the
 //! configuration's limits (a limit ends them, and `stop_reason` says which), and keep
-//! [`Stats`](crate::Stats).
+//! [`Stats`](crate::Stats). [`count_paths`] answers with the count or a [`CountError`]: a
+//! cycle, an overflow, or the limit that stopped it.
 
+mod count;
 mod optimal;
 mod reach;
 
+pub use count::{count_paths, CountError};
 pub use optimal::{astar_all, OptimalSolutions};
 pub use reach::{bfs_reach, dfs_reach, dijkstra_reach, BfsReach, DfsReach, DijkstraReach, Goals};

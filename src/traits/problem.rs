@@ -193,6 +193,12 @@ impl<S, A, C> Successors<S, A, C> {
         self.items.spilled()
     }
 
+    /// Keeps the successors for which `keep` returns true, in order; `keep` may change them.
+    #[inline]
+    pub(crate) fn retain(&mut self, keep: impl FnMut(&mut Successor<S, A, C>) -> bool) {
+        self.items.retain(keep);
+    }
+
     /// Removes all successors and returns them by value.
     #[inline]
     pub fn drain(&mut self) -> impl Iterator<Item = Successor<S, A, C>> + '_ {
