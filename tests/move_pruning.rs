@@ -324,6 +324,24 @@ proptest! {
         let config = Bfs::new().reversible(true);
         let (x, y) = (config.clone().move_pruning().search(&p, start), config.search(&p, start));
         prop_assert_eq!(stats(&x).3, stats(&y).3);
+        // from several starts, each with its own (empty) skip set, the same again
+        let starts: Vec<u32> = p
+            .points()
+            .into_iter()
+            .filter(|&s| !p.blocked[p.index(s)])
+            .step_by(5)
+            .chain([start])
+            .collect();
+        for reversible in [true, false] {
+            let config = Bfs::new().reversible(reversible);
+            let x = config.clone().move_pruning().search_from(&p, starts.iter().copied());
+            let y = config.search_from(&p, starts.iter().copied());
+            prop_assert_eq!(x.solution(), y.solution());
+            prop_assert_eq!(
+                (x.stats.expanded, x.stats.stored),
+                (y.stats.expanded, y.stats.stored)
+            );
+        }
     }
 }
 

@@ -1,7 +1,8 @@
-//! Searches from several start states at once (`Dijkstra::search_from`,
-//! `AStar::search_from`) against the least cost over single-start Bellman-Ford runs.
+//! Searches from several start states at once (`Bfs::search_from`, `Dijkstra::search_from`,
+//! `AStar::search_from`) against the best over single-start references: Bellman-Ford for
+//! the least cost, a plain queue BFS for the fewest actions.
 
-use heurist::{AStar, Dijkstra, OpenList, StopReason};
+use heurist::{AStar, Bfs, Dijkstra, OpenList, StopReason};
 use proptest::prelude::*;
 
 mod support;
@@ -49,6 +50,44 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Breadth-first from several starts: the fewest actions from any of them, on directed
+    /// graphs and (with the reversibility hint, which drops old levels from the index) on
+    /// undirected ones, with and without a cost bound.
+    #[test]
+    fn the_fewest_actions_from_any_start(
+        (g, _) in graph_strategy(12, 9),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..5),
+        both_ways in any::<bool>(),
+    ) {
+        let g = if both_ways { undirected(&g) } else { g };
+        let n = g.adj.len();
+        let starts: Vec<usize> = picks.iter().map(|i| i.index(n)).collect();
+        let expected = starts.iter().filter_map(|&s| fewest_edges(&g, s)).min();
+        let bfs = Bfs::new().reversible(both_ways);
+        let results = [
+            bfs.clone().search_from(&g, starts.iter().copied()),
+            bfs.cost_bound(u32::MAX).search_from(&g, starts.iter().copied()),
+        ];
+        for r in results {
+            match r.solution() {
+                Some(sol) => {
+                    prop_assert!(starts.contains(&sol.start));
+                    prop_assert_eq!(Some(sol.len()), expected);
+                    replay(&g, sol.start, &r);
+                    prop_assert_eq!(fewest_edges(&g, sol.start), expected);
+                }
+                None => {
+                    prop_assert!(r.is_exhausted());
+                    prop_assert_eq!(expected, None);
+                }
+            }
+        }
+    }
+}
+
 /// No start at all: nothing to search. The same start twice counts once. Limits hold.
 #[test]
 fn no_start_duplicate_starts_and_limits() {
@@ -61,6 +100,12 @@ fn no_start_duplicate_starts_and_limits() {
     let r = Dijkstra::new().search_from(&line, []);
     assert!(r.is_exhausted());
     assert_eq!(r.stats.expanded, 0);
+    let r = Bfs::new().search_from(&line, []);
+    assert!(r.is_exhausted());
+    let r = Bfs::new().search_from(&line, [3, 44, 3]);
+    assert_eq!((r.cost(), r.solution().unwrap().start), (Some(5), 44));
+    let r = Bfs::new().search_from(&line, [3, 49]);
+    assert_eq!((r.cost(), r.stats.expanded), (Some(0), 0));
     let once = Dijkstra::new().search_from(&line, [10]);
     let twice = Dijkstra::new().search_from(&line, [10, 10]);
     assert_eq!(once.cost(), Some(39));

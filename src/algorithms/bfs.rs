@@ -141,21 +141,59 @@ impl<'a, C, E> Bfs<'a, C, E> {
         C: crate::traits::Cost,
         E: Expansion<P>,
     {
+        self.search_from(problem, [start])
+    }
+
+    /// Runs breadth-first search from several start states at once (multi-source): the
+    /// solution has the fewest actions from any of them to a goal, and
+    /// [`Solution::start`](crate::Solution) says which start it leaves from. A start given
+    /// twice counts once; with no start the search is exhausted at once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{Bfs, FnProblem};
+    ///
+    /// // Knights on a 8x8 board: which of two knights reaches h8 in the fewest moves?
+    /// let jumps = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    /// let board = FnProblem::new(
+    ///     |&(x, y): &(i32, i32)| (x, y) == (7, 7),
+    ///     |&(x, y): &(i32, i32)| {
+    ///         jumps
+    ///             .iter()
+    ///             .map(move |&(dx, dy)| ((dx, dy), (x + dx, y + dy), 1u32))
+    ///             .filter(|(_, (x, y), _)| (0..8).contains(x) && (0..8).contains(y))
+    ///     },
+    /// );
+    /// let sol = Bfs::new().search_from(&board, [(0, 0), (5, 5)]).into_solution().unwrap();
+    /// assert_eq!((sol.start, sol.len()), ((5, 5), 4));
+    /// ```
+    pub fn search_from<P>(
+        &self,
+        problem: &P,
+        starts: impl IntoIterator<Item = P::State>,
+    ) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        E: Expansion<P>,
+    {
         let _ = self.expansion;
         let setup = Setup {
             limits: &self.limits,
             max_depth: self.max_depth,
             reversible: self.reversible,
         };
+        let starts = starts.into_iter();
         // The union of every arrival needs the node that holds a state met again, so that
         // search uses the index of node ids; not under a cost bound, where the first way
         // into a state need not be the cheapest.
         if E::PRUNES && self.limits.cost_bound.is_none() {
-            search::<P, E, IdIndex, true>(problem, start, setup)
+            search::<P, E, IdIndex, true>(problem, starts, setup)
         } else if inline_states::<P::State>() {
-            search::<P, E, InlineIndex<P::State>, false>(problem, start, setup)
+            search::<P, E, InlineIndex<P::State>, false>(problem, starts, setup)
         } else {
-            search::<P, E, IdIndex, false>(problem, start, setup)
+            search::<P, E, IdIndex, false>(problem, starts, setup)
         }
     }
 }
@@ -172,7 +210,7 @@ struct Setup<'s, 'a, C> {
 /// or cost bound compiled in only when one is set (`LIMITS`).
 fn search<P, E, I, const ARRIVAL: bool>(
     problem: &P,
-    start: P::State,
+    starts: impl Iterator<Item = P::State>,
     setup: Setup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
@@ -181,16 +219,16 @@ where
     I: SeenIndex<P::State>,
 {
     if setup.max_depth.is_some() || setup.limits.cost_bound.is_some() {
-        run::<P, E, I, true, ARRIVAL>(problem, start, setup)
+        run::<P, E, I, true, ARRIVAL>(problem, starts, setup)
     } else {
-        run::<P, E, I, false, ARRIVAL>(problem, start, setup)
+        run::<P, E, I, false, ARRIVAL>(problem, starts, setup)
     }
 }
 
 /// [`search`] with the depth limit and cost bound checked only if `LIMITS`.
 fn run<P, E, I, const LIMITS: bool, const ARRIVAL: bool>(
     problem: &P,
-    start: P::State,
+    mut starts: impl Iterator<Item = P::State>,
     setup: Setup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
@@ -204,11 +242,17 @@ where
     let mut buf = Successors::new();
     let mut limited = None;
 
-    let start_is_goal = problem.is_goal(&start);
-    let mut store = BfsStore::<_, _, _, I>::new(start, cost_bound.is_some());
-    if start_is_goal {
-        mon.stats.stored = 1;
-        return mon.finish(Outcome::Found(store.solution(0)));
+    let Some(first) = starts.next() else {
+        return mon.finish(Outcome::Exhausted);
+    };
+    let mut store = BfsStore::<_, _, _, I>::new(first, cost_bound.is_some());
+    for start in starts {
+        store.add_start(start);
+    }
+    let roots = store.len();
+    if let Some(id) = (0..roots).find(|&id| problem.is_goal(store.state(id))) {
+        mon.stats.stored = roots;
+        return mon.finish(Outcome::Found(store.solution(id)));
     }
     let max_stored = mon.max_states().min(store.max_len());
     // in a reversible space, the levels before the previous one leave the duplicate index
@@ -218,14 +262,14 @@ where
     // with `ARRIVAL`: the arrival set of node `arrival_base + i` at `arrived[i]`, for the
     // nodes not expanded yet (and some before them)
     let mut arrived: Vec<E::Set> = if ARRIVAL {
-        vec![E::empty()]
+        vec![E::empty(); roots]
     } else {
         Vec::new()
     };
     let mut arrival_base = 0;
     let mut cursor = 0;
     let mut depth = 0; // depth of the node at `cursor`
-    let mut level_end = 1; // first node of the next level
+    let mut level_end = roots; // first node of the next level
     let mut level_start = 0; // first node of the level at `cursor`
 
     // the counts, kept in registers and written to `mon.stats` when the monitor is polled

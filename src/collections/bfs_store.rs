@@ -170,7 +170,7 @@ impl<S: Eq + Hash> SeenIndex<S> for IdIndex {
 const MAX_NODES: usize = u32::MAX as usize - 1;
 
 /// Every state breadth-first search has reached, in the order reached (node ids are
-/// indices; the start is node 0), with the parent links and the duplicate index `I`.
+/// indices; the starts come first), with the parent links and the duplicate index `I`.
 pub(crate) struct BfsStore<S, A, C, I> {
     nodes: Nodes<S, A, C>,
     /// Path costs, kept only when asked for (under a cost bound).
@@ -200,6 +200,25 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
             link: None,
         });
         store
+    }
+
+    /// Stores another start state (no parent, path cost zero) unless it is stored already;
+    /// returns whether it was new. Only before the first [`insert`](BfsStore::insert).
+    pub(crate) fn add_start(&mut self, state: S) -> bool {
+        let Err(at) = self.find(&state) else {
+            return false;
+        };
+        let id = self.nodes.len();
+        self.index.insert(&self.nodes, at, id, &state);
+        self.nodes.push(Node {
+            state,
+            parent: u32::MAX,
+            link: None,
+        });
+        if let Some(g) = &mut self.g {
+            g.push(C::ZERO);
+        }
+        true
     }
 
     #[inline]
