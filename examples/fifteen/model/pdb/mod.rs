@@ -116,11 +116,18 @@ pub const MAX_BUILD_STATES: u64 = 1 << 30;
 /// limited by [`MAX_BUILD_STATES`].
 pub fn build_states(puzzle: &Puzzle, k: usize, with_blank: bool) -> u64 {
     let n = puzzle.cells() as u64;
-    if with_blank || !projected_fits(puzzle.cells(), k) {
-        falling(n, k + 1)
-    } else {
+    if by_regions(puzzle, k, with_blank) {
         falling(n, k)
+    } else {
+        falling(n, k + 1)
     }
+}
+
+/// Whether the database of `k` tiles is built by [`build_projected`] (over placements and
+/// regions of the blank) rather than by the generic builder (over every cell of the blank):
+/// what [`build_states`] counts and what [`build_one`] runs.
+fn by_regions(puzzle: &Puzzle, k: usize, with_blank: bool) -> bool {
+    !with_blank && projected_fits(puzzle.cells(), k)
 }
 
 /// Parses a partition of tiles into patterns: groups separated by `/`, tiles within a group
@@ -255,12 +262,12 @@ fn build_one(
     with_blank: bool,
     progress: impl FnMut(&Progress),
 ) -> PatternDb {
-    if with_blank || !projected_fits(puzzle.cells(), tiles.len()) {
+    if by_regions(puzzle, tiles.len(), with_blank) {
+        build_projected(puzzle, tiles, 0, progress)
+    } else {
         Builder::new(&PatternSpace::new(puzzle, tiles, with_blank))
             .on_progress(progress)
             .build()
-    } else {
-        build_projected(puzzle, tiles, 0, progress)
     }
 }
 
