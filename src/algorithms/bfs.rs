@@ -1,6 +1,6 @@
 //! Breadth-first search.
 
-use super::ResultOf;
+use super::{parallel, ResultOf};
 use crate::collections::{inline_states, BfsStore, IdIndex, InlineIndex, SeenIndex};
 use crate::search::{limit_methods, Limits, Monitor, Outcome, StopReason};
 use crate::traits::{AllMoves, Cost, Expansion, Problem, Pruned, Successors};
@@ -195,6 +195,61 @@ impl<'a, C, E> Bfs<'a, C, E> {
         } else {
             search::<P, E, IdIndex, false>(problem, starts, setup)
         }
+    }
+
+    /// Runs breadth-first search on `threads` threads (0: one per core), level by level,
+    /// each thread owning the states whose hash names it (see
+    /// [`parallel`]).
+    ///
+    /// The answer has the fewest actions, as [`search`](Self::search)'s does, but among
+    /// several such paths the threads may return a different one, from run to run. Every
+    /// setting holds: the limits (for the threads together: the expansion count is shared,
+    /// and may pass the limit by up to 256 per thread; the progress callback is called
+    /// between levels), the depth limit, the reversibility hint and move pruning (each new
+    /// state gets the union of the skip sets of every way in from the level above).
+    /// States stored counts every thread's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{Bfs, Problem, Successors};
+    ///
+    /// /// From 1 to 1000 by doubling, adding one or subtracting one. (The problem is shared by
+    /// /// the threads, so it must be `Sync`.)
+    /// struct Thousand;
+    /// impl Problem for Thousand {
+    ///     type State = u32;
+    ///     type Action = char;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, n: &u32) -> bool { *n == 1000 }
+    ///     fn successors(&self, &n: &u32, out: &mut Successors<u32, char, u32>) {
+    ///         if n < 5000 {
+    ///             out.push('*', 2 * n, 1);
+    ///             out.push('+', n + 1, 1);
+    ///         }
+    ///         out.push('-', n.saturating_sub(1), 1);
+    ///     }
+    /// }
+    /// let parallel = Bfs::new().search_parallel(2, &Thousand, 1);
+    /// assert_eq!(parallel.cost(), heurist::bfs(&Thousand, 1).cost());
+    /// ```
+    pub fn search_parallel<P>(&self, threads: usize, problem: &P, start: P::State) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + Sync + ?Sized,
+        P::State: Send + Sync,
+        P::Action: Send + Sync,
+        C: crate::traits::Cost + Send + Sync,
+        E: Expansion<P>,
+        E::Set: Send + Sync,
+    {
+        let _ = self.expansion;
+        let setup = parallel::bfs::Setup {
+            limits: &self.limits,
+            max_depth: self.max_depth,
+            reversible: self.reversible,
+            threads: parallel::thread_count(threads),
+        };
+        parallel::bfs::search::<P, E>(problem, [start], setup)
     }
 }
 

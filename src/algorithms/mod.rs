@@ -5,6 +5,7 @@
 //! | function | configuration | optimal | complete | memory |
 //! |---|---|---|---|---|
 //! | [`bfs`](bfs::bfs) | [`Bfs`](bfs::Bfs) | fewest actions | yes | all reached states |
+//! | [`Bfs::search_parallel`](bfs::Bfs::search_parallel) | [`Bfs`](bfs::Bfs) | fewest actions, on several threads ([`parallel`]) | yes | all reached states |
 //! | [`dfs`](dfs::dfs) | [`Dfs`](dfs::Dfs) | no | yes (finite graphs) | all reached states |
 //! | [`iddfs`](iddfs::iddfs) | [`Iddfs`](iddfs::Iddfs) | fewest actions | yes | the current path |
 //! | [`dijkstra`](dijkstra::dijkstra) | [`Dijkstra`](dijkstra::Dijkstra) | least cost | yes | all reached states |
@@ -24,6 +25,7 @@ pub(crate) mod frames;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
+pub mod parallel;
 pub mod weighted_astar;
 pub mod yen;
 

@@ -15,3 +15,4 @@ pub(crate) use arena::{Arena, Lookup};
 pub(crate) use bfs_store::{inline_states, BfsStore, IdIndex, InlineIndex, SeenIndex};
 pub(crate) use fold_hash::hash_of;
 pub(crate) use open_list::{BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};
+pub(crate) use seg_vec::SegVec;

@@ -79,6 +79,21 @@ impl<'a, C: Copy> Monitor<'a, C> {
         self
     }
 
+    /// The limits for the threads of a parallel run that this monitor's thread leads: the
+    /// same, with the time limit as this run's deadline and no progress reports (the
+    /// leading thread reports for all).
+    pub(crate) fn thread_limits(&self) -> Limits<'static, C> {
+        Limits {
+            max_expansions: self.limits.max_expansions,
+            max_states: self.limits.max_states,
+            cost_bound: self.limits.cost_bound,
+            time_limit: None,
+            deadline: self.deadline,
+            cancel: self.limits.cancel.clone(),
+            progress: None,
+        }
+    }
+
     /// When the run must stop: the earlier of the deadline and the end of the time limit.
     pub(crate) fn deadline(&self) -> Option<Instant> {
         self.deadline

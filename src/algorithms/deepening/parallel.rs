@@ -19,7 +19,7 @@ use super::{
     Verdict, Walk,
 };
 use crate::algorithms::ResultOf;
-use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, Stats, StopReason};
+use crate::search::{CycleCheck, Monitor, Outcome, Solution, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many jobs an iteration is cut into per thread, at least (the cut stops at
@@ -123,18 +123,7 @@ where
     if problem.is_goal(&start) {
         return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
     }
-    // The threads' limits: the same, with the time limit as a deadline from now and no
-    // progress reports (the caller's monitor reports after each iteration).
-    let limits = setup.limits;
-    let thread_limits: Limits<'_, P::Cost> = Limits {
-        max_expansions: limits.max_expansions,
-        max_states: limits.max_states,
-        cost_bound: limits.cost_bound,
-        time_limit: None,
-        deadline: mon.deadline(),
-        cancel: limits.cancel.clone(),
-        progress: None,
-    };
+    let thread_limits = mon.thread_limits();
     let thread_setup = Setup {
         limits: &thread_limits,
         max_depth: setup.max_depth,

@@ -1,0 +1,64 @@
+//! Parallel breadth-first search (`Bfs::search_parallel`) against the serial `Bfs`, on
+//! Rush Hour boards: the serial search, then the parallel one on one thread (its overhead
+//! over the serial engine) and on two (its speedup), each as the example would run it
+//! (reversible, with and without move pruning).
+//!
+//! `cargo bench --bench parallel`; the 9x9_5 board (about 14 M states, seconds a search)
+//! only with `RUSH_HOUR_BENCH_HEAVY=1`.
+
+#[allow(dead_code, unused_imports)]
+#[path = "../examples/rush_hour/model/mod.rs"]
+mod model;
+
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use heurist::Bfs;
+use model::{Board, Metric, RushHour};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
+
+fn course(name: &str) -> Board {
+    let text = std::fs::read_to_string(format!("{DATA}{name}.csv")).unwrap();
+    Board::parse_csv(&text, model::size_from_file_name(name).unwrap()).unwrap()
+}
+
+/// The fewest moves on `b`, by the serial search (`threads` 0) or on `threads` threads.
+fn bfs(b: &Board, threads: usize, pruning: bool) -> u32 {
+    let p = RushHour::<2>::new(b, Metric::Moves);
+    let start = RushHour::<2>::start(b);
+    let bfs = Bfs::new().reversible(true);
+    let r = match (threads, pruning) {
+        (0, false) => bfs.search(&p, start),
+        (0, true) => bfs.move_pruning().search(&p, start),
+        (n, false) => bfs.search_parallel(n, &p, start),
+        (n, true) => bfs.move_pruning().search_parallel(n, &p, start),
+    };
+    r.cost().unwrap()
+}
+
+fn parallel_bfs(c: &mut Criterion) {
+    let mut g = c.benchmark_group("parallel_bfs");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(100))
+        .measurement_time(Duration::from_secs(5));
+    let mut names = vec!["Rushhour9x9_4"];
+    if std::env::var_os("RUSH_HOUR_BENCH_HEAVY").is_some() {
+        names.push("Rushhour9x9_5");
+    }
+    for name in names {
+        let b = course(name);
+        for pruning in [false, true] {
+            let id = format!("{name}/{}", if pruning { "pruned" } else { "all" });
+            for (label, threads) in [("serial", 0), ("threads-1", 1), ("threads-2", 2)] {
+                g.bench_function(BenchmarkId::new(label, &id), |x| {
+                    x.iter(|| bfs(&b, threads, pruning))
+                });
+            }
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, parallel_bfs);
+criterion_main!(benches);

@@ -1,0 +1,72 @@
+//! Breadth-first search on several threads ([`Bfs::search_parallel`]): the design, and how
+//! it scales.
+//!
+//! Each thread owns the states whose hash names it, and stores them in a shard of its own
+//! (nodes and a hash index) that no other thread reads or writes. The search is
+//! level-synchronous:
+//!
+//! * Each thread expands its own states of the level. A successor it owns it looks up and
+//!   stores at once, as the serial search does; one owned by another thread goes into a
+//!   batch for that thread, handed over under the owner's mailbox lock when full (one lock
+//!   per batch, not per state). Every few expansions a thread takes in its mailbox. Stored
+//!   successors form the thread's part of the next level; a state met again there keeps
+//!   the cheapest way in and, with move pruning, the union of every way's skip set.
+//! * A goal among the successors ends the search: every goal still to be found lies one
+//!   level below the one being expanded, so it has the fewest actions.
+//! * When a thread has expanded its part it sends what is left in its batches and waits
+//!   at a barrier; then each takes in its mailbox a last time, and the first thread sums
+//!   the counts, checks the limits and reports progress before the next level.
+//!
+//! # Cost and scaling
+//!
+//! Every successor is looked up once, by its owner, as in the serial [`Bfs`]; what the
+//! scheme adds is the copy of `(n - 1) / n` of the successors into another thread's
+//! mailbox on `n` threads, and three barriers a level. Nothing is locked per state, and the
+//! work of a level falls to the threads in equal parts whatever the shape of the space.
+//! The limit is memory latency: each lookup is a random access into a table larger than
+//! the caches, so the speedup stays below the number of cores, and a thread's own
+//! successors are cheaper than others'. The `parallel` bench (`cargo bench --bench
+//! parallel`) measures the search on one and on two threads beside the serial one;
+//! `BENCHMARKS.md` has the figures. Across machines the same design carries over with the
+//! batches sent as messages to the machine owning a state and the barrier a global one per
+//! level, as in distributed level-synchronous BFS.
+//!
+//! [`Bfs::search_parallel`]: crate::Bfs::search_parallel
+//! [`Bfs`]: crate::Bfs
+
+pub(crate) mod bfs;
+mod rendezvous;
+mod shard;
+
+use std::sync::{Mutex, MutexGuard};
+
+use crate::search::Stats;
+
+/// Locks `m`, also when a thread panicked while holding it (the data is then only read to
+/// report, or the panic reaches the caller anyway).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `total` with the counts of `parts` added (the largest frontier: the largest of theirs).
+fn sum_into(mut total: Stats, parts: &[Stats]) -> Stats {
+    for p in parts {
+        total.expanded += p.expanded;
+        total.generated += p.generated;
+        total.duplicates += p.duplicates;
+        total.reopened += p.reopened;
+        total.stored += p.stored;
+        total.max_frontier = total.max_frontier.max(p.max_frontier);
+    }
+    total
+}
+
+/// The number of threads to run: `threads`, or with 0 one per core, at most
+/// [`shard::MAX_SHARDS`].
+pub(crate) fn thread_count(threads: usize) -> usize {
+    let n = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    n.min(shard::MAX_SHARDS)
+}

@@ -1,0 +1,226 @@
+//! The part of a hash-partitioned search's store that one thread owns.
+//!
+//! Every state belongs to one shard, named by bits of its hash that the shard's own hash
+//! table does not use for its buckets or tags, so a state is looked up and stored by its
+//! owner alone and no table is ever shared or locked. A node names its parent by shard
+//! and index ([`NodeRef`]); the solution is traced across the shards once every thread is
+//! done.
+
+use std::hash::Hash;
+
+use hashbrown::HashTable;
+
+use crate::collections::{hash_of, inline_states, SegVec};
+use crate::search::{Solution, Step};
+use crate::traits::Cost;
+
+/// The most threads a hash-partitioned search runs on (a node reference keeps the shard in
+/// 8 bits).
+pub(crate) const MAX_SHARDS: usize = 256;
+
+/// Which of `shards` shards owns a state with hash `hash`: bits 32 to 55 of the hash,
+/// which hashbrown uses neither for the bucket (the low bits, for tables under
+/// 2<sup>32</sup> slots) nor for the tag (the top seven), scaled to the number of shards
+/// by a multiplication (a division would cost more than the rest of the choice).
+#[inline(always)]
+pub(crate) fn owner(hash: u64, shards: usize) -> usize {
+    ((((hash >> 32) & 0xff_ffff) * shards as u64) >> 24) as usize
+}
+
+/// A node of some shard: the shard in the low 8 bits, the index above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NodeRef(u64);
+
+impl NodeRef {
+    /// Node `id` of shard `shard`.
+    #[inline(always)]
+    pub(crate) fn new(shard: usize, id: usize) -> Self {
+        NodeRef(((id as u64) << 8) | shard as u64)
+    }
+
+    #[inline(always)]
+    pub(crate) fn shard(self) -> usize {
+        (self.0 & 0xff) as usize
+    }
+
+    #[inline(always)]
+    pub(crate) fn id(self) -> usize {
+        (self.0 >> 8) as usize
+    }
+}
+
+/// A stored node: the state, how it was reached (none for a start) and what the
+/// algorithm keeps beside (`M`).
+pub(crate) struct Node<S, A, C, M> {
+    pub(crate) state: S,
+    pub(crate) link: Option<(NodeRef, A, C)>,
+    pub(crate) meta: M,
+}
+
+/// A shard's hash index: the states themselves (small plain data, when the search needs
+/// to know only whether a state is stored), the states with their nodes' indexes (small
+/// plain data: a lookup touches one place in memory), or the indexes alone.
+enum Index<S> {
+    States(HashTable<S>),
+    Pairs(HashTable<(S, u32)>),
+    Ids(HashTable<u32>),
+}
+
+/// One thread's states: the nodes in the order stored, and a hash index of them (all of
+/// them, or those from a given node on).
+pub(crate) struct Shard<S, A, C, M> {
+    nodes: SegVec<Node<S, A, C, M>>,
+    index: Index<S>,
+    /// The first node in the index.
+    indexed_from: usize,
+    /// The first node that must stay in the index; those before may leave it.
+    live_from: usize,
+}
+
+impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
+    /// An empty shard; its index keeps the states by value if `by_value` and they are
+    /// small plain data ([`find`](Self::find) then names no node).
+    pub(crate) fn new(by_value: bool) -> Self {
+        Shard {
+            nodes: SegVec::new(),
+            index: match (by_value, inline_states::<S>()) {
+                (true, true) => Index::States(HashTable::new()),
+                (false, true) => Index::Pairs(HashTable::new()),
+                (_, false) => Index::Ids(HashTable::new()),
+            },
+            indexed_from: 0,
+            live_from: 0,
+        }
+    }
+
+    /// Number of nodes stored.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether `state`, whose hash is `hash`, is in the index: the index of its node
+    /// (`usize::MAX` if the index keeps states by value).
+    #[inline]
+    pub(crate) fn find(&self, hash: u64, state: &S) -> Option<usize> {
+        match &self.index {
+            Index::States(t) => t.find(hash, |s| s == state).map(|_| usize::MAX),
+            Index::Pairs(t) => t.find(hash, |(s, _)| s == state).map(|&(_, i)| i as usize),
+            Index::Ids(t) => {
+                let nodes = &self.nodes;
+                t.find(hash, |&i| nodes.get(i as usize).state == *state)
+                    .map(|&i| i as usize)
+            }
+        }
+    }
+
+    /// Stores `node`, whose state has hash `hash` and is not in the index; its index.
+    #[inline]
+    pub(crate) fn insert(&mut self, hash: u64, node: Node<S, A, C, M>) -> usize {
+        let (len, room) = self.index_fill();
+        if len == room && self.live_from > self.indexed_from {
+            // full: rebuilt without the nodes that may leave rather than grown, if they
+            // are at least a quarter of it
+            self.forget_before(self.live_from);
+        }
+        let id = self.nodes.len();
+        self.nodes.push(node);
+        self.index_node(hash, id);
+        id
+    }
+
+    fn index_fill(&self) -> (usize, usize) {
+        match &self.index {
+            Index::States(t) => (t.len(), t.capacity()),
+            Index::Pairs(t) => (t.len(), t.capacity()),
+            Index::Ids(t) => (t.len(), t.capacity()),
+        }
+    }
+
+    /// Adds node `id`, whose state has hash `hash`, to the index.
+    #[inline]
+    fn index_node(&mut self, hash: u64, id: usize) {
+        let nodes = &self.nodes;
+        match &mut self.index {
+            Index::States(t) => {
+                t.insert_unique(hash, nodes.get(id).state.clone(), hash_of);
+            }
+            Index::Pairs(t) => {
+                let state = nodes.get(id).state.clone();
+                t.insert_unique(hash, (state, id as u32), |(s, _)| hash_of(s));
+            }
+            Index::Ids(t) => {
+                t.insert_unique(hash, id as u32, |&i| hash_of(&nodes.get(i as usize).state));
+            }
+        }
+    }
+
+    /// Lets the nodes before `first` leave the index (they stay stored): for a search that
+    /// knows they cannot be met again. The index is rebuilt without them, in its own
+    /// memory, now and whenever it is full, once they are at least a quarter of it.
+    pub(crate) fn forget_before(&mut self, first: usize) {
+        self.live_from = first.max(self.live_from);
+        let (len, _) = self.index_fill();
+        if 4 * (self.live_from - self.indexed_from) >= len && self.live_from > self.indexed_from {
+            self.rebuild();
+        }
+    }
+
+    /// Rebuilds the index with the live nodes alone, in its own memory.
+    #[cold]
+    fn rebuild(&mut self) {
+        match &mut self.index {
+            Index::States(t) => t.clear(),
+            Index::Pairs(t) => t.clear(),
+            Index::Ids(t) => t.clear(),
+        }
+        self.indexed_from = self.live_from;
+        for id in self.live_from..self.nodes.len() {
+            let hash = hash_of(&self.nodes.get(id).state);
+            self.index_node(hash, id);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn node(&self, id: usize) -> &Node<S, A, C, M> {
+        self.nodes.get(id)
+    }
+
+    #[inline]
+    pub(crate) fn node_mut(&mut self, id: usize) -> &mut Node<S, A, C, M> {
+        self.nodes.get_mut(id)
+    }
+}
+
+/// The solution that ends with `last` (a step out of node `from`), traced back through
+/// `shards`.
+pub(crate) fn trace<S, A, C, M>(
+    shards: &[Shard<S, A, C, M>],
+    from: NodeRef,
+    last: Option<Step<S, A, C>>,
+) -> Solution<S, A, C>
+where
+    S: Clone,
+    A: Clone,
+    C: Cost,
+{
+    let mut steps: Vec<Step<S, A, C>> = last.into_iter().collect();
+    let mut at = from;
+    loop {
+        let node = shards[at.shard()].nodes.get(at.id());
+        match &node.link {
+            Some((parent, action, cost)) => {
+                steps.push(Step {
+                    action: action.clone(),
+                    state: node.state.clone(),
+                    cost: *cost,
+                });
+                at = *parent;
+            }
+            None => {
+                steps.reverse();
+                return Solution::from_steps(node.state.clone(), steps);
+            }
+        }
+    }
+}
