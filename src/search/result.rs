@@ -143,11 +143,16 @@ pub enum StopReason {
     NegativeCost,
     /// Weighted A* was given a weight that is not a positive, finite number.
     InvalidWeight,
+    /// Beam search ([`Beam`](crate::Beam)) ran out of states after leaving some out to keep
+    /// its beam within its width: the states it dropped may lead to a solution, so it
+    /// cannot claim that none exists. A wider beam, or [`Beam::widening`](crate::Beam::widening),
+    /// searches further.
+    BeamWidth,
 }
 
 impl StopReason {
     /// A short lower-case name: `max-expansions`, `max-states`, `cost-bound`, `max-depth`,
-    /// `deadline`, `cancelled`, `negative-cost` or `invalid-weight`.
+    /// `deadline`, `cancelled`, `negative-cost`, `invalid-weight` or `beam-width`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::MaxExpansions => "max-expansions",
@@ -158,6 +163,7 @@ impl StopReason {
             StopReason::Cancelled => "cancelled",
             StopReason::NegativeCost => "negative-cost",
             StopReason::InvalidWeight => "invalid-weight",
+            StopReason::BeamWidth => "beam-width",
         }
     }
 }
