@@ -12,7 +12,9 @@ use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem, Pruned, Succe
 /// Each iteration takes the *now* list state by state: a state whose `f` is within the
 /// threshold is expanded (and its new or improved successors are taken next, in order),
 /// one beyond it goes to the *later* list. When *now* is empty, the smallest `f` seen in
-/// *later* becomes the threshold and *later* becomes *now*. The states are kept in an
+/// *later* becomes the threshold, and the states of *later* within it become *now*, the
+/// deepest (largest `g`) first: the tie-break of A*, which on the last threshold heads for
+/// the goal instead of combing the states of equal `f` in the order they were deferred. The states are kept in an
 /// arena keyed by state (path cost, estimate, parent link), so a state reached again by a
 /// cheaper path is taken up again with the new cost, expanded or not (counted in
 /// [`Stats::reopened`](crate::Stats) when it had been). Where A* keeps its frontier sorted,
@@ -169,9 +171,10 @@ where
     let mut open_len = 1usize;
     mon.stats.max_frontier = 1;
 
+    // the smallest `f` beyond the threshold
+    let mut next: Option<P::Cost> = None;
+    let mut spare: Vec<Entry<P::Cost>> = Vec::new();
     loop {
-        // the smallest `f` beyond the threshold
-        let mut next: Option<P::Cost> = None;
         while let Some(entry) = now.pop() {
             if entry.f > threshold {
                 next = Some(next.map_or(entry.f, |n| n.min(entry.f)));
@@ -206,11 +209,7 @@ where
             for (succ, &(hash, look)) in buf.drain().zip(&looks) {
                 mon.stats.generated += 1;
                 let g2 = g.saturating_add(succ.cost);
-                // an insertion invalidates the vacancies found before it
-                let look = match look {
-                    Lookup::Vacant(_) if inserted => arena.lookup(hash, &succ.state),
-                    look => look,
-                };
+                let look = arena.recheck(look, inserted, hash, &succ.state);
                 let (cid, f2) = match look {
                     Lookup::Found(cid) => {
                         let (cm, closed) = arena.data_and_mark(cid);
@@ -263,12 +262,22 @@ where
             now[children..].reverse();
             mon.stats.max_frontier = mon.stats.max_frontier.max(open_len);
         }
-        let Some(next) = next else { break };
-        // the states deferred first come first
-        std::mem::swap(&mut now, &mut later);
-        now.reverse();
-        threshold = next;
+        let Some(t) = next.take() else { break };
+        threshold = t;
         mon.stats.iterations += 1;
+        // the deferred states within the new threshold are taken up, the deepest first (as
+        // A* breaks ties between equal `f`, which on the last threshold heads for the goal);
+        // the others stay deferred
+        std::mem::swap(&mut later, &mut spare);
+        for entry in spare.drain(..) {
+            if entry.f > threshold {
+                next = Some(next.map_or(entry.f, |n| n.min(entry.f)));
+                later.push(entry);
+            } else {
+                now.push(entry);
+            }
+        }
+        now.sort_unstable_by_key(|e| (arena.data(e.id as usize).g, e.id));
     }
     mon.stats.stored = arena.len();
     match pruned {
