@@ -119,8 +119,9 @@ impl<'a, C> Beam<'a, C> {
 
     /// Makes the search complete on finite spaces: a run that drops states and finds no
     /// goal is followed by one with twice the width (a width of zero starts at one), until
-    /// a run finds a goal, or drops nothing (then its answer, exhausted or stopped by the
-    /// cost bound, is proven), or a limit stops it. The limits hold for the runs together
+    /// a run finds a goal, or drops nothing (then the search is exhausted, a proof that no
+    /// goal is reachable, or, if the cost bound left states out, stopped by it), or a limit
+    /// stops it. The limits hold for the runs together
     /// (expansions, time and cancellation add up; the memory bound is per run, since each
     /// run starts afresh); [`Stats`](crate::Stats) add up the runs, with `iterations` the
     /// number of runs and `stored` the most states one run held.

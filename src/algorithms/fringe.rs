@@ -17,9 +17,9 @@ use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem, Pruned, Succe
 /// the goal instead of combing the states of equal `f` in the order they were deferred. The states are kept in an
 /// arena keyed by state (path cost, estimate, parent link), so a state reached again by a
 /// cheaper path is taken up again with the new cost, expanded or not (counted in
-/// [`Stats::reopened`](crate::Stats) when it had been). Where A* keeps its frontier sorted,
-/// fringe search only appends to two lists, at the price of looking at the deferred states
-/// again at each threshold.
+/// [`Stats::reopened`](crate::Stats) when it had been). Where A* keeps its whole frontier in
+/// a priority queue, fringe search appends to two lists, passes the deferred states on at
+/// each threshold (by their entry alone) and sorts only those a new threshold admits.
 ///
 /// With an admissible heuristic the solution is optimal, also when the heuristic is
 /// inconsistent. Goals are recognised when expanded. Step costs must not be negative: a
