@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 use hashbrown::HashTable;
 
 use super::ResultOf;
-use crate::collections::{hash_of, Arena, Lookup};
+use crate::collections::{Arena, Lookup};
 use crate::search::{limit_methods, Limits, Monitor, Outcome, Solution, Step, StopReason};
 use crate::traits::{Cost, Heuristic, Problem, Successors};
 
@@ -186,6 +186,7 @@ struct Meta<C> {
 
 /// A successor of the layer, a candidate for the next one.
 struct Candidate<S, A, C> {
+    hash: u64,
     state: S,
     parent: u32,
     action: A,
@@ -234,6 +235,7 @@ where
     let mut candidates: Vec<Candidate<P::State, P::Action, P::Cost>> = Vec::new();
     let mut index: HashTable<u32> = HashTable::new();
     let mut buf = Successors::new();
+    let mut looks = Vec::new();
     let (mut dropped, mut pruned) = (false, false);
     mon.stats.stored = mon.stats.stored.max(1);
     mon.stats.max_frontier = mon.stats.max_frontier.max(1);
@@ -249,10 +251,11 @@ where
             mon.stats.expanded += 1;
             let (g, h) = (arena.data(id).g, arena.data(id).h);
             problem.successors(arena.state(id), &mut buf);
-            for succ in buf.drain() {
+            // (the arena does not change until the layer is chosen)
+            arena.lookup_batch(buf.iter().map(|s| &s.state), &mut looks);
+            for (succ, &(hash, look)) in buf.drain().zip(&looks) {
                 mon.stats.generated += 1;
-                let hash = hash_of(&succ.state);
-                if let Lookup::Found(_) = arena.lookup(hash, &succ.state) {
+                if let Lookup::Found(_) = look {
                     mon.stats.duplicates += 1;
                     continue;
                 }
@@ -282,8 +285,9 @@ where
                     return End::Found(solution);
                 }
                 let seq = candidates.len() as u32;
-                index.insert_unique(hash, seq, |&j| hash_of(&candidates[j as usize].state));
+                index.insert_unique(hash, seq, |&j| candidates[j as usize].hash);
                 candidates.push(Candidate {
+                    hash,
                     state: succ.state,
                     parent: id as u32,
                     action: succ.action,
@@ -308,7 +312,7 @@ where
             if mon.full(arena.len()) || arena.is_full() {
                 return End::Stopped(StopReason::MaxStates);
             }
-            let at = match arena.lookup(hash_of(&c.state), &c.state) {
+            let at = match arena.lookup(c.hash, &c.state) {
                 Lookup::Vacant(at) => at,
                 Lookup::Found(_) => continue, // never: candidates are unique and not kept
             };
