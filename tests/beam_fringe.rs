@@ -380,3 +380,28 @@ fn beam_start_goal_and_ranking() {
     assert_eq!(by_h.cost(), Some(20));
     assert_eq!(by_h.solution().unwrap().len(), 2);
 }
+
+#[test]
+fn a_start_goal_is_found_whatever_its_estimate() {
+    let p = line(0);
+    let h = |_: &u32| 9;
+    let results = [
+        Fringe::new().cost_bound(3).search(&p, 0, h),
+        Beam::new(2).cost_bound(3).search(&p, 0, h),
+        Beam::new(2).widening().cost_bound(3).search(&p, 0, h),
+    ];
+    for r in results {
+        assert_eq!(r.cost(), Some(0));
+    }
+    // a start beyond the bound that is no goal: nothing within it
+    let r = Fringe::new().cost_bound(3).search(&line(5), 0, h);
+    assert_eq!(
+        r.outcome,
+        Outcome::Stopped {
+            reason: StopReason::CostBound,
+            lower_bound: Some(9)
+        }
+    );
+    let r = Beam::new(2).cost_bound(3).search(&line(5), 0, h);
+    assert_eq!(r.stop_reason(), Some(StopReason::CostBound));
+}

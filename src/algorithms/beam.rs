@@ -212,15 +212,15 @@ where
     let bound = mon.cost_bound();
     let h0 = heuristic.estimate(start);
     let g0 = P::Cost::ZERO;
-    if bound.is_some_and(|b| h0 > b) {
-        return End::Stopped(StopReason::CostBound);
-    }
     if problem.is_goal(start) {
         return End::Found(Solution {
             start: start.clone(),
             steps: Vec::new(),
             cost: g0,
         });
+    }
+    if bound.is_some_and(|b| h0 > b) {
+        return End::Stopped(StopReason::CostBound);
     }
     let rank = |c: &Candidate<P::State, P::Action, P::Cost>, d: &Candidate<_, _, _>| {
         if by_estimate {

@@ -152,7 +152,8 @@ where
     let mut mon = Monitor::new(limits);
     let bound = mon.cost_bound();
     let h0 = heuristic.estimate(&start);
-    if bound.is_some_and(|b| h0 > b) {
+    // (a start that is a goal is found below, whatever its estimate)
+    if bound.is_some_and(|b| h0 > b) && !problem.is_goal(&start) {
         return mon.stopped(StopReason::CostBound, Some(h0));
     }
     let mut arena = Arena::new();
