@@ -10,7 +10,7 @@ use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem, Pruned, Succe
 /// walking the tree again from the start, and every reached state is stored once.
 ///
 /// Each iteration takes the *now* list state by state: a state whose `f` is within the
-/// threshold is expanded (and its new or improved successors are taken next, in order),
+/// threshold is expanded (and its new or improved successors are taken next),
 /// one beyond it goes to the *later* list. When *now* is empty, the smallest `f` seen in
 /// *later* becomes the threshold, and the states of *later* within it become *now*, the
 /// deepest (largest `g`) first: the tie-break of A*, which on the last threshold heads for
@@ -259,8 +259,14 @@ where
                     now.push(entry);
                 }
             }
-            // the first child is taken first
-            now[children..].reverse();
+            // the children are taken next, from one chosen by the parent's id: a fixed
+            // spread, which on grids of many equal paths keeps the search from following
+            // one wall into every dead end (as A*'s bucket queue spreads its ties)
+            let kids = &mut now[children..];
+            if kids.len() > 1 {
+                let k = (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+                kids.rotate_left(k as usize % kids.len());
+            }
             mon.stats.max_frontier = mon.stats.max_frontier.max(open_len);
         }
         let Some(t) = next.take() else { break };
