@@ -121,10 +121,10 @@ impl<'a, C> Beam<'a, C> {
     /// goal is followed by one with twice the width (a width of zero starts at one), until
     /// a run finds a goal, or drops nothing (then the search is exhausted, a proof that no
     /// goal is reachable, or, if the cost bound left states out, stopped by it), or a limit
-    /// stops it. The limits hold for the runs together
-    /// (expansions, time and cancellation add up; the memory bound is per run, since each
-    /// run starts afresh); [`Stats`](crate::Stats) add up the runs, with `iterations` the
-    /// number of runs and `stored` the most states one run held.
+    /// stops it. The limits hold for the runs together (expansions, time and cancellation
+    /// add up; the memory bound is per run, since each run starts afresh);
+    /// [`Stats`](crate::Stats) add up the runs, with `iterations` the number of runs and
+    /// `stored` the most states one run held.
     pub fn widening(mut self) -> Self {
         self.widening = true;
         self
@@ -305,7 +305,7 @@ where
             }
             candidates.truncate(width);
         }
-        // the best first, so that of two goals in the next layer the better parent's counts
+        // the best first: of two goals the next layer generates, the better parent's is found
         candidates.sort_unstable_by(rank);
         layer.clear();
         for c in candidates.drain(..) {

@@ -10,16 +10,17 @@ use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem, Pruned, Succe
 /// walking the tree again from the start, and every reached state is stored once.
 ///
 /// Each iteration takes the *now* list state by state: a state whose `f` is within the
-/// threshold is expanded (and its new or improved successors are taken next),
-/// one beyond it goes to the *later* list. When *now* is empty, the smallest `f` seen in
-/// *later* becomes the threshold, and the states of *later* within it become *now*, the
-/// deepest (largest `g`) first: the tie-break of A*, which on the last threshold heads for
-/// the goal instead of combing the states of equal `f` in the order they were deferred. The states are kept in an
-/// arena keyed by state (path cost, estimate, parent link), so a state reached again by a
-/// cheaper path is taken up again with the new cost, expanded or not (counted in
-/// [`Stats::reopened`](crate::Stats) when it had been). Where A* keeps its whole frontier in
-/// a priority queue, fringe search appends to two lists, passes the deferred states on at
-/// each threshold (by their entry alone) and sorts only those a new threshold admits.
+/// threshold is expanded (and its new or improved successors are taken next), one beyond
+/// it goes to the *later* list. When *now* is empty, the smallest `f` seen in *later*
+/// becomes the threshold, and the states of *later* within it become *now*, the deepest
+/// (largest `g`) first: the tie-break of A*, which on the last threshold heads for the goal
+/// instead of combing the states of equal `f` in the order they were deferred. The states
+/// are kept in an arena keyed by state (path cost, estimate, parent link), so a state
+/// reached again by a cheaper path is taken up again with the new cost, expanded or not
+/// (counted in [`Stats::reopened`](crate::Stats) when it had been). Where A* keeps its
+/// whole frontier in a priority queue, fringe search appends to two lists, passes the
+/// deferred states on at each threshold (by their entry alone) and sorts only those a new
+/// threshold admits.
 ///
 /// With an admissible heuristic the solution is optimal, also when the heuristic is
 /// inconsistent. Goals are recognised when expanded. Step costs must not be negative: a

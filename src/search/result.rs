@@ -135,8 +135,8 @@ pub enum StopReason {
     Deadline,
     /// The search was cancelled through a [`CancelToken`](super::CancelToken).
     Cancelled,
-    /// A step with a negative cost was generated. Dijkstra, A*, weighted A* and IDA*
-    /// require non-negative step costs; rather than go on to an answer that may be wrong,
+    /// A step with a negative cost was generated. Dijkstra, A*, weighted A*, IDA* and
+    /// fringe search require non-negative step costs; rather than go on to an answer that may be wrong,
     /// they stop at the first negative step they generate. (A search that reaches a goal
     /// before generating any cannot know of negative steps elsewhere: a problem that has
     /// them needs another method, such as Bellman-Ford.)
@@ -186,9 +186,10 @@ pub enum Outcome<S, A, C> {
     Stopped {
         /// Which limit.
         reason: StopReason,
-        /// For the optimal cost-based searches (Dijkstra, A*, IDA*) with an admissible
-        /// heuristic: a proven lower bound on the cost of any solution (stopped by a cost
-        /// bound: the smallest cost beyond it that was left out). `None` otherwise.
+        /// For the optimal cost-based searches (Dijkstra, A*, IDA*, fringe) with an
+        /// admissible heuristic: a proven lower bound on the cost of any solution (stopped
+        /// by a cost bound: the smallest cost beyond it that was left out). `None`
+        /// otherwise.
         lower_bound: Option<C>,
     },
 }
