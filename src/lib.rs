@@ -1,5 +1,6 @@
 //! State-space search: describe a problem with a few traits, then solve it with BFS, DFS,
-//! iterative deepening, Dijkstra, A*, weighted A*, greedy best-first or IDA*.
+//! iterative deepening, Dijkstra, A*, weighted A*, greedy best-first, IDA*, fringe search
+//! or beam search.
 //!
 //! * [`Problem`]: the search space (goal test and successors, written into a reused buffer);
 //!   [`FnProblem`] builds one from two closures. [`MovePruning`] is an optional capability:
@@ -15,6 +16,10 @@
 //! * [`enumerate`] lists what a search reaches: states breadth-first, depth-first or by
 //!   cost, goal states, and every optimal solution; [`count_paths`] counts the paths to
 //!   the goals of an acyclic space.
+//! * [`fringe`] is fringe search: IDA*'s thresholds over a stored fringe, optimal with an
+//!   admissible heuristic; [`beam`] is breadth-first beam search, which keeps the best
+//!   `width` states of each layer and says when it dropped some
+//!   ([`StopReason::BeamWidth`]).
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //!
@@ -71,9 +76,11 @@ pub mod search;
 pub mod traits;
 
 pub use algorithms::astar::{astar, AStar};
+pub use algorithms::beam::{beam, Beam};
 pub use algorithms::bfs::{bfs, Bfs};
 pub use algorithms::dfs::{dfs, Dfs};
 pub use algorithms::dijkstra::{dijkstra, Dijkstra};
+pub use algorithms::fringe::{fringe, Fringe};
 pub use algorithms::greedy::{greedy, Greedy};
 pub use algorithms::idastar::{idastar, IdaStar, Parallel};
 pub use algorithms::iddfs::{iddfs, Iddfs};

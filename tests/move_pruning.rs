@@ -7,8 +7,8 @@
 //! generation.
 
 use heurist::{
-    AStar, Bfs, CycleCheck, Dijkstra, Greedy, IdaStar, Iddfs, MovePruning, OpenList, Problem,
-    SearchResult, Successors, Zero,
+    AStar, Bfs, CycleCheck, Dijkstra, Fringe, Greedy, IdaStar, Iddfs, MovePruning, OpenList,
+    Problem, SearchResult, Successors, Zero,
 };
 use proptest::prelude::*;
 
@@ -111,6 +111,10 @@ proptest! {
             (
                 IdaStar::new().move_pruning().search(&p, start, h),
                 IdaStar::new().search(&p, start, h),
+            ),
+            (
+                Fringe::new().move_pruning().search(&p, start, h),
+                Fringe::new().search(&p, start, h),
             ),
         ];
         for (r, plain) in &by_cost {

@@ -1,7 +1,7 @@
 //! Tests of the generic algorithms on step costs below zero: the least-cost searches
-//! (Dijkstra, A*, weighted A*, IDA*) stop with `NegativeCost` when they meet one, or answer
-//! as on the graph without the negative edges; BFS, IDDFS, DFS and greedy search do not mind
-//! them. Against references written here: Bellman-Ford on signed costs and over the
+//! (Dijkstra, A*, weighted A*, IDA*, fringe) stop with `NegativeCost` when they meet one,
+//! or answer as on the graph without the negative edges; BFS, IDDFS, DFS, greedy and beam
+//! search do not mind them. Against references written here: Bellman-Ford on signed costs and over the
 //! non-negative edges only, a queue BFS, and a textbook Dijkstra that a negative step fools.
 
 use std::cmp::Reverse;
@@ -244,11 +244,11 @@ fn a_negative_step_stops_the_least_cost_searches() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
-    /// On graphs with negative steps, Dijkstra, A*, weighted A* and IDA* either stop with
+    /// On graphs with negative steps, Dijkstra, A*, weighted A*, IDA* and fringe search either stop with
     /// `NegativeCost` when they meet one, or answer as on the graph without the negative
     /// edges (they never took one): never a solution with a negative step, never a wrong
-    /// cost for the part of the graph they searched. BFS, IDDFS, DFS and greedy search do
-    /// not mind negative costs.
+    /// cost for the part of the graph they searched. BFS, IDDFS, DFS, greedy and beam
+    /// search do not mind negative costs.
     #[test]
     fn negative_steps_stop_the_least_cost_searches(
         (g, start) in signed_strategy(),
@@ -279,6 +279,8 @@ proptest! {
             ("astar lazy", AStar::new().open_list(OpenList::Lazy).search(&g, start, h)),
             ("idastar zero", heurist::idastar(&g, start, |_| 0)),
             ("idastar", IdaStar::new().search(&g, start, h)),
+            ("fringe zero", heurist::fringe(&g, start, |_| 0)),
+            ("fringe", heurist::fringe(&g, start, h)),
         ];
         for (name, r) in &optimal {
             match &r.outcome {
@@ -327,7 +329,9 @@ proptest! {
 
         // the other searches find a path whenever one exists
         let fewest = (0..n).filter(|&v| g.goal[v]).filter_map(|v| depth[v]).min();
-        for r in [heurist::bfs(&g, start), heurist::iddfs(&g, start)] {
+        // (beam search as wide as the graph is breadth-first search)
+        let wide_beam = heurist::beam(&g, start, h, n);
+        for r in [heurist::bfs(&g, start), heurist::iddfs(&g, start), wide_beam] {
             prop_assert_eq!(r.solution().map(|s| s.len()), fewest);
             prop_assert_eq!(r.is_exhausted(), !goal_reachable);
             replay_signed(&g, start, &r);

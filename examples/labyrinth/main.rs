@@ -364,6 +364,7 @@ fn main() -> ExitCode {
                     StopReason::CostBound => ("stopped at the cost bound", ""),
                     StopReason::NegativeCost => ("stopped by a negative step cost", ""),
                     StopReason::InvalidWeight => ("stopped by an invalid weight", ""),
+                    StopReason::BeamWidth => ("stopped by the beam width", " (widen the beam)"),
                 };
                 outln!(
                     "no answer: {why} after {} expansions{bound}{hint}",

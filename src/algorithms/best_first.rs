@@ -273,11 +273,7 @@ where
         for (succ, &(hash, look)) in buf.drain().zip(&looks) {
             mon.stats.generated += 1;
             let g2 = g.saturating_add(succ.cost);
-            // an insertion invalidates the vacancies found before it
-            let look = match look {
-                Lookup::Vacant(_) if inserted => arena.lookup(hash, &succ.state),
-                look => look,
-            };
+            let look = arena.recheck(look, inserted, hash, &succ.state);
             let at = match look {
                 Lookup::Vacant(at) => at,
                 Lookup::Found(cid) => {

@@ -13,15 +13,19 @@
 //! | [`weighted_astar`](weighted_astar::weighted_astar) | [`WeightedAStar`](weighted_astar::WeightedAStar) | cost at most `w` × optimal | yes | all reached states |
 //! | [`greedy`](greedy::greedy) | [`Greedy`](greedy::Greedy) | no | yes (finite graphs) | all reached states |
 //! | [`idastar`](idastar::idastar) | [`IdaStar`](idastar::IdaStar) | least cost, with an admissible heuristic | yes, with [`CycleCheck::Path`](crate::CycleCheck) | the current path |
+//! | [`fringe`](fringe::fringe) | [`Fringe`](fringe::Fringe) | least cost, with an admissible heuristic | yes | all reached states |
+//! | [`beam`](beam::beam) | [`Beam`](beam::Beam) | no (fewest actions when the width holds every layer) | no; yes with [`Beam::widening`](beam::Beam::widening) (finite graphs) | width × depth states |
 //! | [`yen`](yen::yen) | [`Yen`](yen::Yen) | the `k` cheapest loopless paths | yes | one Dijkstra run's states, the paths and candidates |
 
 pub mod astar;
+pub mod beam;
 mod best_first;
 pub mod bfs;
 mod deepening;
 pub mod dfs;
 pub mod dijkstra;
 pub(crate) mod frames;
+pub mod fringe;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;

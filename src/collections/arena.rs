@@ -113,6 +113,17 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         }
     }
 
+    /// `look`, what [`lookup_batch`](Arena::lookup_batch) found for `state` (hashed to
+    /// `hash`), brought up to date: a vacancy is looked up again if a state has been
+    /// `inserted` since, which invalidates it.
+    #[inline]
+    pub(crate) fn recheck(&self, look: Lookup, inserted: bool, hash: u64, state: &S) -> Lookup {
+        match look {
+            Lookup::Vacant(_) if inserted => self.lookup(hash, state),
+            look => look,
+        }
+    }
+
     /// Stores a state that [`lookup`](Arena::lookup) reported vacant at `at`, with no
     /// insertion in between.
     #[inline]

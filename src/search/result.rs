@@ -135,19 +135,24 @@ pub enum StopReason {
     Deadline,
     /// The search was cancelled through a [`CancelToken`](super::CancelToken).
     Cancelled,
-    /// A step with a negative cost was generated. Dijkstra, A*, weighted A* and IDA*
-    /// require non-negative step costs; rather than go on to an answer that may be wrong,
+    /// A step with a negative cost was generated. Dijkstra, A*, weighted A*, IDA* and
+    /// fringe search require non-negative step costs; rather than go on to an answer that may be wrong,
     /// they stop at the first negative step they generate. (A search that reaches a goal
     /// before generating any cannot know of negative steps elsewhere: a problem that has
     /// them needs another method, such as Bellman-Ford.)
     NegativeCost,
     /// Weighted A* was given a weight that is not a positive, finite number.
     InvalidWeight,
+    /// Beam search ([`Beam`](crate::Beam)) ran out of states after leaving some out to keep
+    /// its beam within its width: the states it dropped may lead to a solution, so it
+    /// cannot claim that none exists. A wider beam, or [`Beam::widening`](crate::Beam::widening),
+    /// searches further.
+    BeamWidth,
 }
 
 impl StopReason {
     /// A short lower-case name: `max-expansions`, `max-states`, `cost-bound`, `max-depth`,
-    /// `deadline`, `cancelled`, `negative-cost` or `invalid-weight`.
+    /// `deadline`, `cancelled`, `negative-cost`, `invalid-weight` or `beam-width`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::MaxExpansions => "max-expansions",
@@ -158,6 +163,7 @@ impl StopReason {
             StopReason::Cancelled => "cancelled",
             StopReason::NegativeCost => "negative-cost",
             StopReason::InvalidWeight => "invalid-weight",
+            StopReason::BeamWidth => "beam-width",
         }
     }
 }
@@ -180,9 +186,10 @@ pub enum Outcome<S, A, C> {
     Stopped {
         /// Which limit.
         reason: StopReason,
-        /// For the optimal cost-based searches (Dijkstra, A*, IDA*) with an admissible
-        /// heuristic: a proven lower bound on the cost of any solution (stopped by a cost
-        /// bound: the smallest cost beyond it that was left out). `None` otherwise.
+        /// For the optimal cost-based searches (Dijkstra, A*, IDA*, fringe) with an
+        /// admissible heuristic: a proven lower bound on the cost of any solution (stopped
+        /// by a cost bound: the smallest cost beyond it that was left out). `None`
+        /// otherwise.
         lower_bound: Option<C>,
     },
 }
