@@ -15,6 +15,8 @@
 //! * [`enumerate`] lists what a search reaches: states breadth-first, depth-first or by
 //!   cost, goal states, and every optimal solution; [`count_paths`] counts the paths to
 //!   the goals of an acyclic space.
+//! * [`anytime_astar`] ([`AnytimeAStar`]) finds a solution fast, then better ones, each
+//!   with a proven lower bound on the optimum, until it proves the last one optimal.
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //!
@@ -70,6 +72,9 @@ pub mod pdb;
 pub mod search;
 pub mod traits;
 
+pub use algorithms::anytime::{
+    anytime_astar, AnytimeAStar, AnytimeResult, Improvement, Improvements,
+};
 pub use algorithms::astar::{astar, AStar};
 pub use algorithms::bfs::{bfs, Bfs};
 pub use algorithms::dfs::{dfs, Dfs};
