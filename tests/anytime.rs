@@ -4,7 +4,7 @@
 //! ends with the optimum, proven; an unreachable goal is exhausted; limits stop it with a
 //! valid bound and never claim more than they proved. Heuristics: the exact cost to go
 //! scaled by a random factor per node (admissible, usually inconsistent), a uniform factor,
-//! and zero.
+//! and zero; the frontier ordered by it, or by an arbitrary (inadmissible) guide.
 
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -152,6 +152,34 @@ proptest! {
         prop_assert_eq!(config.search(&g, start, Scaled(h.0.clone())).cost(), best);
         let hv = h.0.clone();
         prop_assert_eq!(heurist::anytime_astar(&g, start, |s: &usize| hv[*s], weight).cost(), best);
+    }
+
+    #[test]
+    fn an_inadmissible_guide_keeps_the_bounds_and_the_optimum(
+        (g, start) in graph_strategy(14, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..14),
+        guide in prop::collection::vec(0u32..200, 1..14),
+        (weight, step) in weights(),
+        list in open_lists(),
+        max_expansions in prop::option::of(0u64..30),
+    ) {
+        let best = optimal_cost(&g, start);
+        let h = scaled_heuristic(&g, &factors);
+        let guide: Vec<u32> = (0..g.adj.len()).map(|v| guide[v % guide.len()]).collect();
+        let mut config = AnytimeAStar::new(weight).weight_step(step).open_list(list);
+        if let Some(n) = max_expansions {
+            config = config.max_expansions(n);
+        }
+        let mut seen = Vec::new();
+        let r = config.search_guided_with(&g, start, h, |s: &usize| guide[*s], |b| {
+            seen.push(b);
+            ControlFlow::Continue(())
+        });
+        check_run(&g, start, best, &seen, &r)?;
+        if r.stop_reason().is_none() {
+            prop_assert_eq!(r.result.cost(), best, "ends with the optimum, proven");
+            prop_assert_eq!(r.result.is_exhausted(), best.is_none());
+        }
     }
 
     #[test]

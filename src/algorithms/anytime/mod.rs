@@ -1,17 +1,15 @@
 //! Anytime weighted A*: a first solution fast, then better ones, each with a proven bound.
 
-use std::cmp::Reverse;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use super::best_first::{small, Meta};
-use crate::collections::{Arena, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier, Lookup};
 use crate::search::{
-    limit_methods, Limits, Monitor, OpenList, Outcome, SearchResult, Solution, Stats, StopReason,
+    limit_methods, Limits, OpenList, Outcome, SearchResult, Solution, Stats, StopReason,
 };
-use crate::traits::{
-    AllMoves, Cost, Expansion, Heuristic, OrderedF64, Problem, Pruned, Successors,
-};
+use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem, Pruned};
+
+mod engine;
+use engine::Engine;
 
 /// The weight decrease of [`AnytimeAStar::new`] and [`anytime_astar`].
 const DEFAULT_STEP: f64 = 0.5;
@@ -166,7 +164,11 @@ impl<S, A, C: Cost> AnytimeResult<S, A, C> {
 /// `g`, or the incumbent is optimal. So the smallest `g + h` in the frontier (and the
 /// incumbent's cost) is a proven lower bound whenever it is read, and the search ends
 /// with the optimum. A weight step of 0 keeps the weight (Hansen & Zhou's algorithm as
-/// published); an infinite step drops it to 1 after the first solution.
+/// published); an infinite step drops it to 1 after the first solution. The invariant
+/// does not depend on the order of expansion, so the frontier may also be ordered by a
+/// second, inadmissible estimate while the weight is above 1
+/// ([`iter_guided`](AnytimeAStar::iter_guided), as in Thayer & Ruml's anytime searches
+/// with an inadmissible guide): the bounds stay those of the admissible heuristic.
 ///
 /// The lower bound is read when a solution is reported and when the search ends: it scans
 /// the stored states (time linear in their number, a small part of the search's). Goals
@@ -298,7 +300,7 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
         problem: &P,
         start: P::State,
         heuristic: H,
-        mut on_better: impl FnMut(Improvement<P::State, P::Action, P::Cost>) -> ControlFlow<()>,
+        on_better: impl FnMut(Improvement<P::State, P::Action, P::Cost>) -> ControlFlow<()>,
     ) -> AnytimeResult<P::State, P::Action, P::Cost>
     where
         P: Problem<Cost = C> + ?Sized,
@@ -306,13 +308,28 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let mut run = self.iter(problem, start, heuristic);
-        while let Some(better) = run.next() {
-            if on_better(better).is_break() {
-                return run.stop(StopReason::Cancelled);
-            }
-        }
-        run.into_result()
+        self.iter(problem, start, heuristic).drive(on_better)
+    }
+
+    /// [`search_with`](Self::search_with), the frontier ordered by `g + w·guide` while the
+    /// weight is above 1 ([`iter_guided`](Self::iter_guided)).
+    pub fn search_guided_with<P, H, G>(
+        &self,
+        problem: &P,
+        start: P::State,
+        heuristic: H,
+        guide: G,
+        on_better: impl FnMut(Improvement<P::State, P::Action, P::Cost>) -> ControlFlow<()>,
+    ) -> AnytimeResult<P::State, P::Action, P::Cost>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: Cost,
+        H: Heuristic<P>,
+        G: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        self.iter_guided(problem, start, heuristic, guide)
+            .drive(on_better)
     }
 
     /// The search as an iterator over the better solutions: each call to `next` runs it
@@ -331,6 +348,64 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
+        self.start(problem, start, heuristic, NoGuide)
+    }
+
+    /// [`iter`](Self::iter) with a second estimate, `guide`, which orders the frontier
+    /// (by `g + w·guide`) while the weight is above 1; `heuristic` alone decides what is
+    /// left out and the lower bounds, and orders the frontier at weight 1. The guide need
+    /// not be admissible: an inadmissible but well-informed one (a relaxed plan, ...) often
+    /// finds good solutions far sooner, and the bounds and the final optimum stay proven
+    /// by `heuristic`. (With a starting weight of 1 the guide is never used.)
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{AnytimeAStar, FnProblem};
+    ///
+    /// let steps = |n: &u32| [(1, 2u32), (5, 6), (12, 16)].map(|(d, c)| ((), n + d, c)).into_iter().filter(|s| s.1 <= 60);
+    /// let p = FnProblem::new(|n: &u32| *n == 60, steps);
+    /// let admissible = |n: &u32| (60 - n) * 6 / 5;
+    /// let eager = |n: &u32| (60 - n) * 3; // overestimates
+    /// let mut run = AnytimeAStar::new(2.0).iter_guided(&p, 1, admissible, eager);
+    /// for better in &mut run {
+    ///     assert!(better.lower_bound <= 72);
+    /// }
+    /// let r = run.into_result();
+    /// assert!(r.is_optimal());
+    /// assert_eq!(r.cost(), heurist::astar(&p, 1, admissible).cost());
+    /// ```
+    pub fn iter_guided<'p, P, H, G>(
+        &self,
+        problem: &'p P,
+        start: P::State,
+        heuristic: H,
+        guide: G,
+    ) -> Improvements<'p, 'a, P, H, E, Guided<G>>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: Cost,
+        H: Heuristic<P>,
+        G: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        self.start(problem, start, heuristic, Guided(guide))
+    }
+
+    fn start<'p, P, H, G>(
+        &self,
+        problem: &'p P,
+        start: P::State,
+        heuristic: H,
+        guide: G,
+    ) -> Improvements<'p, 'a, P, H, E, G>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: Cost,
+        H: Heuristic<P>,
+        G: Guide<P>,
+        E: Expansion<P>,
+    {
         let _ = self.expansion;
         let valid = self.weight >= 1.0 && self.weight.is_finite() && self.step >= 0.0;
         if !valid {
@@ -340,7 +415,7 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
                 end: Some(AnytimeResult { result, best: None }),
             };
         }
-        let engine = Engine::new(problem, start, heuristic, self);
+        let engine = Engine::new(problem, start, heuristic, guide, self);
         Improvements {
             engine: Some(engine),
             end: None,
@@ -348,17 +423,70 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
     }
 }
 
+/// What orders the frontier of anytime A* while the weight is above 1: the heuristic
+/// itself ([`NoGuide`]) or a second estimate ([`Guided`]). Not implemented outside this
+/// crate.
+pub trait Guide<P: Problem + ?Sized>: sealed::Sealed {
+    /// What a node keeps of the guide's estimate.
+    #[doc(hidden)]
+    type Kept: Copy;
+    /// The guide's estimate of `state`, whose heuristic estimate is `h`, as kept.
+    #[doc(hidden)]
+    fn keep(&self, state: &P::State, h: P::Cost) -> Self::Kept;
+    /// The guide's estimate from what was kept and the heuristic estimate `h`.
+    #[doc(hidden)]
+    fn value(kept: Self::Kept, h: P::Cost) -> P::Cost;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::NoGuide {}
+    impl<G> Sealed for super::Guided<G> {}
+}
+
+/// No guide: the heuristic orders the frontier ([`AnytimeAStar::iter`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoGuide;
+
+/// A guide, a second estimate that orders the frontier while the weight is above 1
+/// ([`AnytimeAStar::iter_guided`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Guided<G>(pub G);
+
+impl<P: Problem + ?Sized> Guide<P> for NoGuide {
+    type Kept = ();
+    #[inline(always)]
+    fn keep(&self, _: &P::State, _: P::Cost) {}
+    #[inline(always)]
+    fn value(_: (), h: P::Cost) -> P::Cost {
+        h
+    }
+}
+
+impl<P: Problem + ?Sized, G: Heuristic<P>> Guide<P> for Guided<G> {
+    type Kept = P::Cost;
+    #[inline]
+    fn keep(&self, state: &P::State, _: P::Cost) -> P::Cost {
+        self.0.estimate(state)
+    }
+    #[inline(always)]
+    fn value(kept: P::Cost, _: P::Cost) -> P::Cost {
+        kept
+    }
+}
+
 /// The better solutions of an anytime search, as they are found ([`AnytimeAStar::iter`]).
-pub struct Improvements<'p, 'a, P: Problem + ?Sized, H, E> {
-    engine: Option<Engine<'p, 'a, P, H, E>>,
+pub struct Improvements<'p, 'a, P: Problem + ?Sized, H, E, G: Guide<P> = NoGuide> {
+    engine: Option<Engine<'p, 'a, P, H, E, G>>,
     end: Option<AnytimeResult<P::State, P::Action, P::Cost>>,
 }
 
-impl<P, H, E> Iterator for Improvements<'_, '_, P, H, E>
+impl<P, H, E, G> Iterator for Improvements<'_, '_, P, H, E, G>
 where
     P: Problem + ?Sized,
     H: Heuristic<P>,
     E: Expansion<P>,
+    G: Guide<P>,
 {
     type Item = Improvement<P::State, P::Action, P::Cost>;
 
@@ -374,12 +502,27 @@ where
     }
 }
 
-impl<P, H, E> Improvements<'_, '_, P, H, E>
+impl<P, H, E, G> Improvements<'_, '_, P, H, E, G>
 where
     P: Problem + ?Sized,
     H: Heuristic<P>,
     E: Expansion<P>,
+    G: Guide<P>,
 {
+    /// Runs the search to its end, calling `on_better` with each better solution; a
+    /// [`ControlFlow::Break`] stops it ([`StopReason::Cancelled`]).
+    fn drive(
+        mut self,
+        mut on_better: impl FnMut(Improvement<P::State, P::Action, P::Cost>) -> ControlFlow<()>,
+    ) -> AnytimeResult<P::State, P::Action, P::Cost> {
+        while let Some(better) = self.next() {
+            if on_better(better).is_break() {
+                return self.stop(StopReason::Cancelled);
+            }
+        }
+        self.into_result()
+    }
+
     /// The best solution so far.
     pub fn best(&self) -> Option<&Solution<P::State, P::Action, P::Cost>> {
         match (&self.engine, &self.end) {
@@ -405,331 +548,6 @@ where
                 e.finish(outcome)
             }
             None => self.end.take().expect("an ended search has a result"),
-        }
-    }
-}
-
-/// The frontier's key: `g + w·h` (smaller first), larger `g` among equals, then the id.
-type Key<C> = (Reverse<OrderedF64>, C, u32);
-
-/// The key of a state with path cost `g` and estimate `h` at weight `w`.
-#[inline]
-fn key<C: Cost>(w: f64, g: C, h: C, id: usize) -> Key<C> {
-    (
-        Reverse(OrderedF64(g.to_f64() + w * h.to_f64())),
-        g,
-        id as u32,
-    )
-}
-
-/// The buckets of a key whose `g + w·h` and `g` are small whole numbers.
-fn bucket<C: Cost>(&(Reverse(f), g, _): &Key<C>) -> Option<(usize, usize)> {
-    Some((small(f)?, small(g)?))
-}
-
-/// The open list chosen at run time.
-enum Open<C: Cost> {
-    Indexed(IndexedFrontier<Key<C>>),
-    Lazy(LazyFrontier<Key<C>>),
-    Buckets(BucketFrontier<Key<C>, fn(&Key<C>) -> Option<(usize, usize)>>),
-}
-
-impl<C: Cost> Open<C> {
-    fn new(list: OpenList) -> Self {
-        match list {
-            OpenList::Indexed => Open::Indexed(IndexedFrontier::new()),
-            OpenList::Lazy => Open::Lazy(LazyFrontier::new()),
-            OpenList::Buckets => Open::Buckets(BucketFrontier::new(bucket::<C>, true)),
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, id: usize, key: Key<C>) {
-        match self {
-            Open::Indexed(q) => q.push(id, key),
-            Open::Lazy(q) => q.push(id, key),
-            Open::Buckets(q) => q.push(id, key),
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self, current: impl Fn(usize) -> Option<Key<C>>) -> Option<(usize, Key<C>)> {
-        match self {
-            Open::Indexed(q) => q.pop(current),
-            Open::Lazy(q) => q.pop(current),
-            Open::Buckets(q) => q.pop(current),
-        }
-    }
-}
-
-/// A search in progress: the states reached (closed ones marked), the frontier, the
-/// incumbent and the weight.
-struct Engine<'p, 'a, P: Problem + ?Sized, H, E> {
-    problem: &'p P,
-    heuristic: H,
-    mon: Monitor<'a, P::Cost>,
-    arena: Arena<P::State, P::Action, P::Cost, Meta<P::Cost, P::Cost>>,
-    open: Open<P::Cost>,
-    open_list: OpenList,
-    open_len: usize,
-    buf: Successors<P::State, P::Action, P::Cost>,
-    looks: Vec<(u64, Lookup)>,
-    /// The smallest `g + h` left out for the cost bound, if any.
-    pruned: Option<P::Cost>,
-    best: Option<Solution<P::State, P::Action, P::Cost>>,
-    weight: f64,
-    step: f64,
-    /// At weight 1, when rounding in `g + w·h` made the frontier's order disagree with
-    /// the exact bound: left states are then dropped one by one until none is left.
-    draining: bool,
-    _expansion: std::marker::PhantomData<E>,
-}
-
-impl<'p, 'a, P, H, E> Engine<'p, 'a, P, H, E>
-where
-    P: Problem + ?Sized,
-    H: Heuristic<P>,
-    E: Expansion<P>,
-{
-    fn new<X>(
-        problem: &'p P,
-        start: P::State,
-        heuristic: H,
-        config: &AnytimeAStar<'a, P::Cost, X>,
-    ) -> Self {
-        let mut e = Engine {
-            problem,
-            mon: Monitor::new(&config.limits),
-            arena: Arena::new(),
-            open: Open::new(config.open_list),
-            open_list: config.open_list,
-            open_len: 1,
-            buf: Successors::new(),
-            looks: Vec::new(),
-            pruned: None,
-            best: None,
-            weight: config.weight,
-            step: config.step,
-            draining: false,
-            heuristic,
-            _expansion: std::marker::PhantomData,
-        };
-        let h = e.heuristic.estimate(&start);
-        let id = e.arena.insert_start(
-            start,
-            Meta {
-                g: P::Cost::ZERO,
-                h,
-            },
-        );
-        e.open.push(id, key(e.weight, P::Cost::ZERO, h, id));
-        e.mon.stats.max_frontier = 1;
-        e
-    }
-
-    /// The proven lower bound on the optimal cost: the smallest `g + h` of the open
-    /// states, of those left out for the cost bound, and the incumbent's cost.
-    fn lower_bound(&self) -> Option<P::Cost> {
-        let mut lb = self.best.as_ref().map(|s| s.cost);
-        lb = min(lb, self.pruned);
-        for id in 0..self.arena.len() {
-            if !self.arena.mark(id) {
-                let m = self.arena.data(id);
-                lb = min(lb, Some(m.g.saturating_add(m.h)));
-            }
-        }
-        lb
-    }
-
-    /// The outcome of a search stopped now for `reason`.
-    fn stopped(&mut self, reason: StopReason) -> Outcome<P::State, P::Action, P::Cost> {
-        Outcome::Stopped {
-            reason,
-            lower_bound: self.lower_bound(),
-        }
-    }
-
-    /// The outcome once nothing cheaper than the incumbent can be found by expanding
-    /// more: optimal, no solution, or stopped by the cost bound.
-    fn concluded(&mut self) -> Outcome<P::State, P::Action, P::Cost> {
-        let lb = self.lower_bound();
-        match &self.best {
-            Some(best) if lb.is_some_and(|lb| lb >= best.cost) => Outcome::Found(best.clone()),
-            None if self.pruned.is_none() => Outcome::Exhausted,
-            _ => Outcome::Stopped {
-                reason: StopReason::CostBound,
-                lower_bound: lb,
-            },
-        }
-    }
-
-    fn finish(
-        mut self,
-        outcome: Outcome<P::State, P::Action, P::Cost>,
-    ) -> AnytimeResult<P::State, P::Action, P::Cost> {
-        self.mon.stats.stored = self.arena.len();
-        AnytimeResult {
-            result: self.mon.finish(outcome),
-            best: self.best,
-        }
-    }
-
-    /// Closes node `id` without expanding it.
-    fn drop_node(&mut self, id: usize) {
-        self.arena.set_mark(id, true);
-    }
-
-    /// Lowers the weight and re-sorts the frontier for it.
-    fn lower_weight(&mut self) {
-        self.weight = (self.weight - self.step).max(1.0);
-        let mut open = Open::new(self.open_list);
-        for id in 0..self.arena.len() {
-            if !self.arena.mark(id) {
-                let m = self.arena.data(id);
-                open.push(id, key(self.weight, m.g, m.h, id));
-            }
-        }
-        self.open = open;
-    }
-
-    /// Runs the search until the next better solution (`Ok`) or its end (`Err`).
-    fn advance(
-        &mut self,
-    ) -> Result<Improvement<P::State, P::Action, P::Cost>, Outcome<P::State, P::Action, P::Cost>>
-    {
-        let zero = P::Cost::ZERO;
-        let bound = self.mon.cost_bound();
-        loop {
-            let popped = {
-                let (arena, weight) = (&self.arena, self.weight);
-                self.open.pop(|id| {
-                    let m = arena.data(id);
-                    (!arena.mark(id)).then(|| key(weight, m.g, m.h, id))
-                })
-            };
-            let Some((id, (Reverse(weighted), _, _))) = popped else {
-                self.open_len = 0;
-                return Err(self.concluded());
-            };
-            self.open_len -= 1;
-            let Meta { g, h } = *self.arena.data(id);
-            let incumbent = self.best.as_ref().map(|s| s.cost);
-            if self.problem.is_goal(self.arena.state(id)) {
-                self.drop_node(id);
-                if incumbent.is_some_and(|c| g >= c) {
-                    continue;
-                }
-                let solution = self.arena.solution(id);
-                self.best = Some(solution.clone());
-                self.mon.stats.stored = self.arena.len();
-                let mut stats = self.mon.stats;
-                stats.elapsed = self.mon.elapsed();
-                return Ok(Improvement {
-                    lower_bound: self.lower_bound().unwrap_or(g),
-                    solution,
-                    weight: self.weight,
-                    stats,
-                });
-            }
-            if let Some(c) = incumbent {
-                if weighted.0 >= c.to_f64() && !self.draining {
-                    // nothing left has a weighted key below the incumbent's cost
-                    if self.weight > 1.0 && self.step > 0.0 {
-                        self.open_len += 1;
-                        self.lower_weight();
-                        continue;
-                    }
-                    if self.weight <= 1.0 {
-                        if self.lower_bound().is_some_and(|lb| lb >= c) {
-                            return Err(Outcome::Found(self.best.clone().expect("incumbent")));
-                        }
-                        self.draining = true;
-                    }
-                }
-                if g.saturating_add(h) >= c {
-                    self.drop_node(id);
-                    continue;
-                }
-            }
-            self.mon.stats.stored = self.arena.len();
-            if let Some(reason) = self.mon.check() {
-                self.open_len += 1;
-                return Err(self.stopped(reason));
-            }
-            self.arena.set_mark(id, true);
-            self.mon.stats.expanded += 1;
-            let set = E::after_last(self.problem, self.arena.last_action(id));
-            E::expand(self.problem, self.arena.state(id), set, &mut self.buf);
-            if self.buf.iter().any(|s| s.cost < zero) {
-                self.buf.clear();
-                return Err(Outcome::Stopped {
-                    reason: StopReason::NegativeCost,
-                    lower_bound: None,
-                });
-            }
-            let arena = &mut self.arena;
-            arena.lookup_batch(self.buf.iter().map(|s| &s.state), &mut self.looks);
-            let (mut inserted, mut full) = (false, false);
-            for (succ, &(hash, look)) in self.buf.drain().zip(&self.looks) {
-                self.mon.stats.generated += 1;
-                let g2 = g.saturating_add(succ.cost);
-                // an insertion invalidates the vacancies found before it
-                let look = match look {
-                    Lookup::Vacant(_) if inserted => arena.lookup(hash, &succ.state),
-                    look => look,
-                };
-                let at = match look {
-                    Lookup::Vacant(at) => at,
-                    Lookup::Found(cid) => {
-                        let (cm, closed) = arena.data_and_mark(cid);
-                        let useful = incumbent.is_none_or(|c| g2.saturating_add(cm.h) < c);
-                        if g2 < cm.g && useful {
-                            cm.g = g2;
-                            if *closed {
-                                *closed = false;
-                                self.mon.stats.reopened += 1;
-                            }
-                            self.open_len += 1;
-                            self.open.push(cid, key(self.weight, g2, cm.h, cid));
-                            arena.relink(cid, id, succ.action, succ.cost);
-                        } else {
-                            self.mon.stats.duplicates += 1;
-                        }
-                        continue;
-                    }
-                };
-                let h2 = self.heuristic.estimate(&succ.state);
-                let f2 = g2.saturating_add(h2);
-                if incumbent.is_some_and(|c| f2 >= c) {
-                    continue;
-                }
-                if bound.is_some_and(|b| f2 > b) {
-                    self.pruned = min(self.pruned, Some(f2));
-                    continue;
-                }
-                if self.mon.full(arena.len()) || arena.is_full() {
-                    full = true;
-                    break;
-                }
-                let cid = arena.insert(
-                    at,
-                    succ.state,
-                    id,
-                    Some((succ.action, succ.cost)),
-                    Meta { g: g2, h: h2 },
-                );
-                inserted = true;
-                self.open.push(cid, key(self.weight, g2, h2, cid));
-                self.open_len += 1;
-            }
-            if full {
-                // the state being expanded stays open: the bound counts it
-                self.buf.clear();
-                self.arena.set_mark(id, false);
-                self.open_len += 1;
-                return Err(self.stopped(StopReason::MaxStates));
-            }
-            self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(self.open_len);
         }
     }
 }
