@@ -374,7 +374,7 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
     /// let r = run.into_result();
     /// assert!(r.is_optimal());
     /// assert_eq!(r.cost(), Some(74));
-/// assert_eq!(r.cost(), heurist::astar(&p, 1, admissible).cost());
+    /// assert_eq!(r.cost(), heurist::astar(&p, 1, admissible).cost());
     /// ```
     pub fn iter_guided<'p, P, H, G>(
         &self,
