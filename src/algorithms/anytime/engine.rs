@@ -36,11 +36,28 @@ fn bucket<C: Cost>(&(Reverse(f), g, _): &Key<C>) -> Option<(usize, usize)> {
     Some((small(f)?, small(g)?))
 }
 
+/// How the bucket queue files a key.
+type BucketOf<C> = fn(&Key<C>) -> Option<(usize, usize)>;
+
+/// The nodes of a search of `P` with guide `G`.
+type Nodes<P, G> = Arena<
+    <P as Problem>::State,
+    <P as Problem>::Action,
+    <P as Problem>::Cost,
+    Meta<<P as Problem>::Cost, Est<<P as Problem>::Cost, <G as Guide<P>>::Kept>>,
+>;
+
+/// What [`Engine::advance`] comes back with: a better solution, or the end.
+type Advance<P> = Result<
+    Improvement<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>,
+    Outcome<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>,
+>;
+
 /// The open list chosen at run time.
 enum Open<C: Cost> {
     Indexed(IndexedFrontier<Key<C>>),
     Lazy(LazyFrontier<Key<C>>),
-    Buckets(BucketFrontier<Key<C>, fn(&Key<C>) -> Option<(usize, usize)>>),
+    Buckets(BucketFrontier<Key<C>, BucketOf<C>>),
 }
 
 impl<C: Cost> Open<C> {
@@ -78,7 +95,7 @@ pub(super) struct Engine<'p, 'a, P: Problem + ?Sized, H, E, G: Guide<P>> {
     heuristic: H,
     guide: G,
     mon: Monitor<'a, P::Cost>,
-    arena: Arena<P::State, P::Action, P::Cost, Meta<P::Cost, Est<P::Cost, G::Kept>>>,
+    arena: Nodes<P, G>,
     open: Open<P::Cost>,
     open_list: OpenList,
     open_len: usize,
@@ -202,10 +219,7 @@ where
     }
 
     /// Runs the search until the next better solution (`Ok`) or its end (`Err`).
-    pub(super) fn advance(
-        &mut self,
-    ) -> Result<Improvement<P::State, P::Action, P::Cost>, Outcome<P::State, P::Action, P::Cost>>
-    {
+    pub(super) fn advance(&mut self) -> Advance<P> {
         let zero = P::Cost::ZERO;
         let bound = self.mon.cost_bound();
         loop {
