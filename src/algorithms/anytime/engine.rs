@@ -205,9 +205,14 @@ where
         self.arena.set_mark(id, true);
     }
 
-    /// Lowers the weight and re-sorts the frontier for it.
-    fn lower_weight(&mut self) {
-        self.weight = (self.weight - self.step).max(1.0);
+    /// Lowers the weight and re-sorts the frontier for it; whether it could (a step of 0,
+    /// or one too small to change the weight, keeps it).
+    fn lower_weight(&mut self) -> bool {
+        let next = (self.weight - self.step).max(1.0);
+        if next >= self.weight {
+            return false;
+        }
+        self.weight = next;
         let mut open = Open::new(self.open_list);
         for id in 0..self.arena.len() {
             if !self.arena.mark(id) {
@@ -216,6 +221,7 @@ where
             }
         }
         self.open = open;
+        true
     }
 
     /// Runs the search until the next better solution (`Ok`) or its end (`Err`).
@@ -257,9 +263,8 @@ where
             if let Some(c) = incumbent {
                 if weighted.0 >= c.to_f64() && !self.draining {
                     // nothing left has a weighted key below the incumbent's cost
-                    if self.weight > 1.0 && self.step > 0.0 {
+                    if self.weight > 1.0 && self.lower_weight() {
                         self.open_len += 1;
-                        self.lower_weight();
                         continue;
                     }
                     if self.weight <= 1.0 {
