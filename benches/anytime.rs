@@ -1,7 +1,8 @@
 //! Anytime A* against A*, the closest engine: the time to a proven optimum, and the time to
 //! the first solution, on the Rush Hour course board 9x9_4 (moves, move pruning, the
 //! admissible `blocked` estimate; anytime also guided by the inadmissible relaxed plan)
-//! and on three of Korf's 15-puzzle instances (Manhattan distance).
+//! and on three of Korf's 15-puzzle instances (Manhattan distance). `anytime_w1` starts
+//! at weight 1: A* on the anytime engine, which shows the engine's own overhead.
 //!
 //! `cargo bench --bench anytime`
 
@@ -50,6 +51,13 @@ fn rush_hour(c: &mut Criterion) {
         assert!(r.is_optimal());
         r.cost().unwrap()
     };
+    // weight 1 from the start: A* on the anytime engine (its overhead over A*)
+    let weight_one = || {
+        let r = AnytimeAStar::new(1.0)
+            .move_pruning()
+            .search(&p, start, blocked());
+        r.cost().unwrap()
+    };
     let first = || anytime().iter(&p, start, blocked()).next().unwrap().cost();
     let guided_first = || {
         let mut run = anytime().iter_guided(&p, start, blocked(), relaxed());
@@ -57,6 +65,7 @@ fn rush_hour(c: &mut Criterion) {
     };
     let opt = astar();
     assert_eq!((to_optimum(), guided_to_optimum()), (opt, opt));
+    assert_eq!(weight_one(), opt);
     eprintln!(
         "9x9_4: optimum {opt}; first solutions {} (blocked), {} (relaxed guide)",
         first(),
@@ -69,6 +78,7 @@ fn rush_hour(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
     g.bench_function("astar", |x| x.iter(astar));
+    g.bench_function("anytime_w1", |x| x.iter(weight_one));
     g.bench_function("anytime_to_optimum", |x| x.iter(to_optimum));
     g.bench_function("anytime_guided_to_optimum", |x| x.iter(guided_to_optimum));
     g.bench_function("anytime_first", |x| x.iter(first));
@@ -98,12 +108,13 @@ fn fifteen(c: &mut Criterion) {
         assert!(r.is_optimal());
         r.cost().unwrap()
     };
+    let weight_one = |s| AnytimeAStar::new(1.0).search(&p, s, md()).cost().unwrap();
     let first = |s| {
         let mut run = AnytimeAStar::new(WEIGHT).iter(&p, s, md());
         run.next().unwrap().cost()
     };
     for &(s, opt) in &starts {
-        assert_eq!((astar(s), to_optimum(s)), (opt, opt));
+        assert_eq!((astar(s), to_optimum(s), weight_one(s)), (opt, opt, opt));
         eprintln!("15-puzzle: optimum {opt}, first solution {}", first(s));
     }
     let all = |f: &dyn Fn(fifteen::Tiles) -> u32| {
@@ -116,6 +127,7 @@ fn fifteen(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
     g.bench_function("astar", |x| x.iter(|| all(&astar)));
+    g.bench_function("anytime_w1", |x| x.iter(|| all(&weight_one)));
     g.bench_function("anytime_to_optimum", |x| x.iter(|| all(&to_optimum)));
     g.bench_function("anytime_first", |x| x.iter(|| all(&first)));
     g.finish();

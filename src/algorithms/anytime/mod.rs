@@ -161,14 +161,15 @@ impl<S, A, C: Cost> AnytimeResult<S, A, C> {
 /// Why this design: unlike ARA*, which defers reopening to the next weight, reopening at
 /// once keeps one invariant at every moment, whatever the heuristic (admissible,
 /// consistent or not): some state on an optimal path is in the frontier with its optimal
-/// `g`, or the incumbent is optimal. So the smallest `g + h` in the frontier (and the
-/// incumbent's cost) is a proven lower bound whenever it is read, and the search ends
-/// with the optimum. A weight step of 0 keeps the weight (Hansen & Zhou's algorithm as
+/// `g`, or was left out for a [cost bound](AnytimeAStar::cost_bound) (the smallest `g + h`
+/// left out counts), or the incumbent is optimal. So the smallest `g + h` in the frontier
+/// (and the incumbent's cost) is a proven lower bound whenever it is read, and the search
+/// ends with the optimum. A weight step of 0 keeps the weight (Hansen & Zhou's algorithm as
 /// published); an infinite step drops it to 1 after the first solution. The invariant
 /// does not depend on the order of expansion, so the frontier may also be ordered by a
 /// second, inadmissible estimate while the weight is above 1
-/// ([`iter_guided`](AnytimeAStar::iter_guided), as in Thayer & Ruml's anytime searches
-/// with an inadmissible guide): the bounds stay those of the admissible heuristic.
+/// ([`iter_guided`](AnytimeAStar::iter_guided)): a well-informed inadmissible estimate
+/// finds good solutions sooner, and the bounds stay those of the admissible heuristic.
 ///
 /// The lower bound is read when a solution is reported and when the search ends: it scans
 /// the stored states (time linear in their number, a small part of the search's). Goals
