@@ -20,6 +20,8 @@
 //!   admissible heuristic; [`beam`] is breadth-first beam search, which keeps the best
 //!   `width` states of each layer and says when it dropped some
 //!   ([`StopReason::BeamWidth`]).
+//! * [`anytime_astar`] ([`AnytimeAStar`]) finds a solution fast, then better ones, each
+//!   with a proven lower bound on the optimum, until it proves the last one optimal.
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //!
@@ -75,6 +77,9 @@ pub mod pdb;
 pub mod search;
 pub mod traits;
 
+pub use algorithms::anytime::{
+    anytime_astar, AnytimeAStar, AnytimeResult, Improvement, Improvements,
+};
 pub use algorithms::astar::{astar, AStar};
 pub use algorithms::beam::{beam, Beam};
 pub use algorithms::bfs::{bfs, Bfs};

@@ -496,3 +496,94 @@ fn course_boards_successors_match_a_naive_reference() {
         successors_match_naive_any(&b, &mut model::rng(k as u64), 300).unwrap();
     }
 }
+
+/// The `rush_hour` program as `cargo test` builds it beside the tests
+/// (`target/<profile>/examples/`).
+fn program() -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile = exe
+        .parent()
+        .and_then(std::path::Path::parent)
+        .expect("target/<profile>");
+    let path = profile.join("examples").join("rush_hour");
+    assert!(
+        path.exists(),
+        "{} is not built: run the whole suite (`cargo test --release`), which builds the examples",
+        path.display()
+    );
+    path
+}
+
+/// `--algo anytime` on the course boards 6x6_1 and 6x6_3: better solutions in strictly
+/// decreasing moves, each bound at most the optimum (found by BFS here), and the last the
+/// optimum, reported proven; the JSON solution replays.
+#[test]
+fn anytime_program_reaches_the_optimum_and_says_it_is_proven() {
+    // guided by the relaxed plan (the default), and by the heuristic itself, which on 6x6_3
+    // finds a 35-move solution before the 33-move optimum
+    for (name, weight, guide) in [
+        ("Rushhour6x6_1", "3", "relaxed"),
+        ("Rushhour6x6_3", "3", "blocked"),
+    ] {
+        let b = course(name);
+        let opt = optimum::<1>(&b, Metric::Moves, false);
+        let out = std::process::Command::new(program())
+            .args([&format!("data/rush_hour/{name}.csv"), "--algo", "anytime"])
+            .args(["--weight", weight, "--guide", guide, "--json"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("rush_hour runs");
+        assert_eq!(out.status.code(), Some(0), "{name}: solved");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["optimal"], true, "{name}: {v}");
+        assert_eq!(v["bound_proven"], true);
+        assert_eq!(v["stopped"], serde_json::Value::Null);
+        assert_eq!(v["moves"], opt, "{name}");
+        assert_eq!(v["lower_bound"], opt, "{name}");
+        let costs: Vec<u64> = v["improvements"]
+            .as_array()
+            .expect("the improvements")
+            .iter()
+            .map(|i| {
+                let lb = i["lower_bound"].as_u64().unwrap();
+                assert!(lb <= u64::from(opt), "{name}: bound {lb} > {opt}");
+                i["cost"].as_u64().unwrap()
+            })
+            .collect();
+        assert_eq!(costs.last(), Some(&u64::from(opt)), "{name}: {costs:?}");
+        if guide == "blocked" {
+            assert!(costs.len() > 1, "{name}: {costs:?}");
+        }
+        assert!(costs.windows(2).all(|w| w[1] < w[0]), "{name}: {costs:?}");
+        let moves: Vec<(String, i32)> = v["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m[0].as_str().unwrap().to_string(),
+                    m[1].as_i64().unwrap() as i32,
+                )
+            })
+            .collect();
+        assert_eq!(moves.len() as u32, opt);
+        check(&b, &moves).expect("the solution replays");
+    }
+
+    // stopped by a limit: the best so far and a bound, not claimed optimal
+    let out = std::process::Command::new(program())
+        .args([
+            "data/rush_hour/Rushhour9x9_4.csv",
+            "--algo",
+            "anytime",
+            "--json",
+        ])
+        .args(["--max-expansions", "3000"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("rush_hour runs");
+    assert_eq!(out.status.code(), Some(1), "stopped by a limit");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_ne!(v["optimal"], true, "{v}");
+    assert!(v["lower_bound"].as_u64().is_some_and(|lb| lb <= 27), "{v}");
+}

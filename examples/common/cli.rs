@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use heurist::{
-    AStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, Heuristic, IdaStar, Iddfs, Limits,
-    MovePruning, OpenList, Problem, SearchResult, WeightedAStar,
+    AStar, AnytimeAStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, Heuristic, IdaStar,
+    Iddfs, Improvement, Limits, MovePruning, OpenList, Problem, SearchResult, WeightedAStar,
 };
 
 /// Exit status: solved, or proven unsolvable.
@@ -81,20 +81,26 @@ pub enum Algo {
     Greedy,
     /// Weighted A* with --weight (at most weight x optimal).
     Wastar,
+    /// Anytime A*: weighted A* from --weight down to 1, reporting each better solution with
+    /// a lower bound; the last is proven optimal (with an admissible heuristic).
+    Anytime,
 }
 
 impl Algo {
     /// Whether the answer has the least cost (with an admissible heuristic where one is
     /// used) — for BFS and IDDFS: when every action costs the same.
     pub fn least_cost(self) -> bool {
-        matches!(self, Algo::Astar | Algo::Idastar | Algo::Dijkstra)
+        matches!(
+            self,
+            Algo::Astar | Algo::Idastar | Algo::Dijkstra | Algo::Anytime
+        )
     }
 
     /// Whether the algorithm reads a heuristic.
     pub fn uses_heuristic(self) -> bool {
         matches!(
             self,
-            Algo::Astar | Algo::Idastar | Algo::Greedy | Algo::Wastar
+            Algo::Astar | Algo::Idastar | Algo::Greedy | Algo::Wastar | Algo::Anytime
         )
     }
 }
@@ -236,7 +242,37 @@ where
             .limits(limits)
             .open_list(open_list)
             .search(problem, start, heuristic),
+        Algo::Anytime => {
+            let run = anytime_config(tuning, limits);
+            run.search_with(problem, start, heuristic, report).result
+        }
     }
+}
+
+/// Prints a better solution of anytime A* on stderr.
+pub fn report_better<S, A, C: heurist::Cost>(better: &Improvement<S, A, C>) {
+    eprintln!(
+        "better solution: cost {:?}, lower bound {:?} (proven if the heuristic is admissible), at most {:.3} x optimal; weight {}, {:.3} s",
+        better.cost(),
+        better.lower_bound,
+        better.ratio(),
+        better.weight,
+        better.elapsed().as_secs_f64()
+    );
+}
+
+/// Anytime A* from weight `tuning.weight`, without the weight and limits set (for the
+/// programs that add a guide or move pruning).
+pub fn anytime_config<'a, C>(tuning: Tuning, limits: Limits<'a, C>) -> AnytimeAStar<'a, C> {
+    AnytimeAStar::new(tuning.weight)
+        .limits(limits)
+        .open_list(tuning.open_list)
+}
+
+/// Reports each better solution with [`report_better`].
+fn report(b: Improvement<impl Sized, impl Sized, impl heurist::Cost>) -> std::ops::ControlFlow<()> {
+    report_better(&b);
+    std::ops::ControlFlow::Continue(())
 }
 
 /// [`solve`] with move pruning for the optimal algorithms (A*, IDA*, Dijkstra, BFS, IDDFS).
@@ -278,6 +314,10 @@ where
             .cycle_check(tuning.cycle_check)
             .move_pruning()
             .search(problem, start),
+        Algo::Anytime => {
+            let run = anytime_config(tuning, limits).move_pruning();
+            run.search_with(problem, start, heuristic, report).result
+        }
         _ => solve(algo, problem, start, heuristic, tuning, limits),
     }
 }

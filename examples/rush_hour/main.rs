@@ -10,6 +10,8 @@
 //!     --heuristic deep --cost-bound 24 --max-states 330000000 --progress 120
 //!     # proves that no solution of at most 24 moves exists, so the 25 above are optimal
 //!     # (289 M states, 32 min, 18.6 GB)
+//! cargo run --release --example rush_hour -- data/rush_hour/Rushhour12x12_7.csv --algo anytime \
+//!     --time-limit 60   # better solutions as they come, each with a proven lower bound
 //! cargo run --release --example rush_hour -- --generate --size 6 --min-moves 20 --seed 7
 //! cargo run --release --example rush_hour -- --study 40
 //! ```
@@ -21,6 +23,7 @@
 mod common;
 // the model also serves the tests and the bench, which use more of it; it includes
 // common/parse.rs itself for them
+mod anytime;
 #[allow(dead_code, unused_imports, clippy::duplicate_mod)]
 mod model;
 
@@ -34,7 +37,7 @@ use std::time::{Duration, Instant};
 use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs, EXIT_HELP};
-use heurist::{Limits, OpenList, Outcome, SearchResult, StopReason};
+use heurist::{Limits, OpenList, Outcome, SearchResult, Stats, StopReason};
 use model::{
     merge_moves, replay, solved, Board, HeuristicKind, Metric, Move, Packed, RushHeuristic,
     RushHour, BOARD_1,
@@ -103,11 +106,15 @@ struct Cli {
     /// Search algorithm.
     #[arg(long, value_enum, default_value = "astar")]
     algo: Algo,
-    /// Heuristic for astar, idastar, wastar, greedy [default: relaxed for wastar and greedy,
-    /// blocked otherwise].
+    /// Heuristic for astar, idastar, wastar, greedy, anytime [default: relaxed for wastar and
+    /// greedy, blocked otherwise; anytime needs an admissible one for proven bounds].
     #[arg(long, value_enum)]
     heuristic: Option<HeuristicArg>,
-    /// Weight of weighted A* (1 to 1e6).
+    /// For --algo anytime: the estimate that orders the search while the weight is above 1
+    /// (it need not be admissible; the bounds and the final optimum come from --heuristic).
+    #[arg(long, value_enum, default_value = "relaxed")]
+    guide: HeuristicArg,
+    /// Weight of weighted A* (1 to 1e6), the starting weight of anytime A*.
     #[arg(long, default_value = "2", value_parser = cli::weight)]
     weight: f64,
     /// Expand only the moves of a strong stubborn set: far fewer states, still optimal.
@@ -241,25 +248,32 @@ fn optimal(cli: &Cli) -> bool {
     match cli.algo {
         // every move costs 1 under either metric: the fewest moves are the cheapest
         Algo::Bfs | Algo::Iddfs | Algo::Dijkstra => true,
-        Algo::Astar | Algo::Idastar => admissible,
+        // anytime: when the search ends with the best solution proven optimal
+        Algo::Astar | Algo::Idastar | Algo::Anytime => admissible,
         Algo::Dfs | Algo::Greedy | Algo::Wastar => false,
     }
 }
 
 type Res<const W: usize> = SearchResult<Packed<W>, Move, u32>;
 
-/// Runs the chosen algorithm on `problem`, with move pruning in the searches that offer it
-/// unless `--no-move-pruning`.
-fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) -> Res<W> {
-    let kind = match heuristic_of(cli) {
+/// The model's heuristic for a `--heuristic` or `--guide` value.
+fn kind_of(arg: HeuristicArg) -> HeuristicKind {
+    match arg {
         HeuristicArg::Zero => HeuristicKind::Zero,
         HeuristicArg::Blockers => HeuristicKind::Blockers,
         HeuristicArg::Blocked => HeuristicKind::Blocked,
         HeuristicArg::Chain => HeuristicKind::Chain,
         HeuristicArg::Relaxed => HeuristicKind::Relaxed,
         HeuristicArg::Deep => HeuristicKind::Deep,
-    };
-    let h = RushHeuristic::new(problem, kind);
+    }
+}
+
+/// What every search of `problem` is given: the heuristic, the limits, the tuning.
+fn setup<'a, const W: usize>(
+    cli: &Cli,
+    problem: &RushHour<W>,
+) -> (RushHeuristic<W>, Limits<'a, u32>, cli::Tuning) {
+    let h = RushHeuristic::new(problem, kind_of(heuristic_of(cli)));
     let open = match cli.open_list {
         OpenListArg::Buckets => OpenList::Buckets,
         OpenListArg::Lazy => OpenList::Lazy,
@@ -282,17 +296,86 @@ fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) ->
             );
         });
     }
-    let prune = !cli.no_move_pruning;
     // every slide can be slid back, unless stubborn sets leave the way back out
     let reversible = !problem.prune;
     let tuning = cli::Tuning::new(cli.weight)
         .open_list(open)
         .reversible(reversible);
-    if prune {
+    (h, limits, tuning)
+}
+
+/// Runs the chosen algorithm on `problem`, with move pruning in the searches that offer it
+/// unless `--no-move-pruning`.
+fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) -> Res<W> {
+    let (h, limits, tuning) = setup(cli, problem);
+    if !cli.no_move_pruning {
         cli::solve_pruned(cli.algo, problem, start, h, tuning, limits)
     } else {
         cli::solve(cli.algo, problem, start, h, tuning, limits)
     }
+}
+
+/// A solution replayed on the board: its moves (slides of one vehicle merged), their
+/// steps, and the moves with the vehicles' names.
+struct Checked {
+    moves: Vec<(usize, i32)>,
+    steps: i32,
+    named: Vec<(String, i32)>,
+}
+
+fn check_solution(board: &Board, raw: &[Move]) -> Result<Checked, String> {
+    let moves = merge_moves(raw);
+    // replay the answer before printing it
+    let end = replay(board, &moves).map_err(|e| format!("internal error: {e}"))?;
+    if !solved(board, &end) {
+        return Err("internal error: the solution does not free the red car".into());
+    }
+    let steps: i32 = moves.iter().map(|m| m.1.abs()).sum();
+    let named: Vec<(String, i32)> = moves
+        .iter()
+        .map(|&(v, d)| (board.vehicles[v].name.clone(), d))
+        .collect();
+    Ok(Checked {
+        moves,
+        steps,
+        named,
+    })
+}
+
+/// Writes the solution as `car,move` lines to the `--output` file, if one was given.
+fn write_output(output: Option<(&PathBuf, File)>, named: &[(String, i32)]) -> Result<(), String> {
+    if let Some((path, mut file)) = output {
+        let mut s = String::from("car,move\n");
+        for (n, d) in named {
+            s += &format!("{n},{d}\n");
+        }
+        file.set_len(0)
+            .and_then(|()| file.write_all(s.as_bytes()))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The board's header and the solution: every board, or with `--quiet` the move list.
+fn solution_text(cli: &Cli, board: &Board, label: &str, sol: &Checked) -> String {
+    let mut text = format!(
+        "{label}: {}x{} board, {} vehicles\n",
+        board.size,
+        board.size,
+        board.vehicles.len()
+    );
+    if !cli.quiet {
+        print_moves(&mut text, board, &sol.moves);
+    } else {
+        let list: Vec<String> = sol.named.iter().map(|(n, d)| format!("{n}{d:+}")).collect();
+        text += &format!("solution: {}\n", list.join(" "));
+    }
+    text
+}
+
+/// The solution as JSON pairs `[car, move]`.
+fn solution_json(sol: &Checked) -> Vec<serde_json::Value> {
+    sol.named.iter().map(|(n, d)| json!([n, d])).collect()
 }
 
 fn solve<const W: usize>(
@@ -307,54 +390,27 @@ fn solve<const W: usize>(
     };
     let mut problem = RushHour::<W>::new(board, metric);
     problem.prune = cli.prune;
+    if cli.algo == Algo::Anytime {
+        return anytime::solve(cli, board, label, output, &problem);
+    }
     let result = search(cli, &problem, RushHour::<W>::start(board));
     let code = cli::exit_status(&result);
     let stats = result.stats;
     match result.outcome {
         Outcome::Found(sol) => {
             let raw: Vec<Move> = sol.actions().copied().collect();
-            let moves = merge_moves(&raw);
-            // replay the answer before printing it
-            let end = replay(board, &moves).map_err(|e| format!("internal error: {e}"))?;
-            if !solved(board, &end) {
-                return Err("internal error: the solution does not free the red car".into());
-            }
-            let steps: i32 = moves.iter().map(|m| m.1.abs()).sum();
-            let named: Vec<(String, i32)> = moves
-                .iter()
-                .map(|&(v, d)| (board.vehicles[v].name.clone(), d))
-                .collect();
-            if let Some((path, mut file)) = output {
-                let mut s = String::from("car,move\n");
-                for (n, d) in &named {
-                    s += &format!("{n},{d}\n");
-                }
-                file.set_len(0)
-                    .and_then(|()| file.write_all(s.as_bytes()))
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-            }
+            let sol = check_solution(board, &raw)?;
+            write_output(output, &sol.named)?;
             if cli.json {
-                let sol: Vec<_> = named.iter().map(|(n, d)| json!([n, d])).collect();
                 outln!(
                     "{}",
-                    json!({"solved": true, "moves": moves.len(), "steps": steps,
-                           "solution": sol, "expanded": stats.expanded,
+                    json!({"solved": true, "moves": sol.moves.len(), "steps": sol.steps,
+                           "solution": solution_json(&sol), "expanded": stats.expanded,
                            "generated": stats.generated, "stored": stats.stored})
                 );
                 return Ok(code);
             }
-            let mut text = format!(
-                "{label}: {}x{} board, {} vehicles\n",
-                board.size,
-                board.size,
-                board.vehicles.len()
-            );
-            if !cli.quiet {
-                print_moves(&mut text, board, &moves);
-            } else {
-                let list: Vec<String> = named.iter().map(|(n, d)| format!("{n}{d:+}")).collect();
-                text += &format!("solution: {}\n", list.join(" "));
-            }
+            let text = solution_text(cli, board, label, &sol);
             let what = match (metric, optimal(cli)) {
                 (Metric::Moves, true) => "optimal in moves",
                 (Metric::Steps, true) => "optimal in steps",
@@ -362,8 +418,8 @@ fn solve<const W: usize>(
             };
             out!(
                 "{text}solved: {} moves, {} steps ({what}, {:?}); expanded {}, generated {}, stored {}, {:.3} s\n",
-                moves.len(),
-                steps,
+                sol.moves.len(),
+                sol.steps,
                 cli.algo,
                 stats.expanded,
                 stats.generated,
@@ -371,12 +427,21 @@ fn solve<const W: usize>(
                 stats.elapsed.as_secs_f64()
             );
         }
+        outcome => print_no_solution(cli, &outcome, &stats),
+    }
+    Ok(code)
+}
+
+/// Prints the end of a search that found no solution: proven unsolvable, or stopped with
+/// its lower bound.
+fn print_no_solution<S, A>(cli: &Cli, outcome: &Outcome<S, A, u32>, stats: &Stats) {
+    match *outcome {
         Outcome::Exhausted => {
             if cli.json {
                 outln!(
                     "{}",
                     json!({"solved": false, "expanded": stats.expanded,
-                           "generated": stats.generated, "stored": stats.stored})
+                       "generated": stats.generated, "stored": stats.stored})
                 );
             } else {
                 outln!(
@@ -395,27 +460,27 @@ fn solve<const W: usize>(
                 outln!(
                     "{}",
                     json!({"solved": null, "stopped": reason.as_str(),
-                           "lower_bound": lower_bound, "expanded": stats.expanded,
-                           "generated": stats.generated, "stored": stats.stored})
+                       "lower_bound": lower_bound, "expanded": stats.expanded,
+                       "generated": stats.generated, "stored": stats.stored})
                 );
             } else {
                 let lb = lower_bound.map_or("none".to_string(), |b| b.to_string());
                 outln!(
-                    "stopped ({reason}) after expanding {} and storing {} states in {:.1} s; proven lower bound: {lb}",
-                    stats.expanded,
-                    stats.stored,
-                    stats.elapsed.as_secs_f64()
-                );
+                "stopped ({reason}) after expanding {} and storing {} states in {:.1} s; proven lower bound: {lb}",
+                stats.expanded,
+                stats.stored,
+                stats.elapsed.as_secs_f64()
+            );
                 if reason == StopReason::MaxStates {
                     outln!(
-                        "for a quick answer (not proven optimal) try --algo wastar --heuristic relaxed --prune; \
-                         for the optimum, --prune, --heuristic deep, --cost-bound and a larger --max-states"
-                    );
+                    "for a quick answer (not proven optimal) try --algo wastar --heuristic relaxed --prune; \
+                     for the optimum, --prune, --heuristic deep, --cost-bound and a larger --max-states"
+                );
                 }
             }
         }
+        Outcome::Found(_) => {}
     }
-    Ok(code)
 }
 
 /// The start and the board after every move, each move named, appended to `out`.

@@ -359,7 +359,7 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
             // 0-3 turns, so BFS and IDDFS only minimise the tiles).
             let optimal = match cli.algo {
                 Algo::Dijkstra => true,
-                Algo::Astar | Algo::Idastar => kind.admissible(),
+                Algo::Astar | Algo::Idastar | Algo::Anytime => kind.admissible(),
                 _ => false,
             };
             let bounded = format!(" (at most {} x the minimum)", cli.weight);

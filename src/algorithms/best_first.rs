@@ -61,7 +61,7 @@ impl<C: Cost> Kept<C> for () {
 /// `c` as an index, if it is a small non-negative whole number (of any [`Cost`] type,
 /// `OrderedF64` included): the bucket queue files such costs directly.
 #[inline(always)]
-fn small<C: Cost>(c: C) -> Option<usize> {
+pub(crate) fn small<C: Cost>(c: C) -> Option<usize> {
     let x = c.to_f64();
     // (-0.0 sorts below 0.0, so it stays out)
     (x.is_sign_positive() && x < 1e9 && x.fract() == 0.0).then_some(x as usize)
@@ -198,9 +198,9 @@ where
 
 /// What best-first search keeps per state besides the arena's flag, which says whether
 /// the state is closed.
-struct Meta<C, K> {
-    g: C,
-    h: K,
+pub(crate) struct Meta<C, K> {
+    pub(crate) g: C,
+    pub(crate) h: K,
 }
 
 fn run<P, H, Y, E, F>(

@@ -10,6 +10,7 @@
 //! | [`iddfs`](iddfs::iddfs) | [`Iddfs`](iddfs::Iddfs) | fewest actions | yes | the current path |
 //! | [`dijkstra`](dijkstra::dijkstra) | [`Dijkstra`](dijkstra::Dijkstra) | least cost | yes | all reached states |
 //! | [`astar`](astar::astar) | [`AStar`](astar::AStar) | least cost, with an admissible heuristic | yes | all reached states |
+//! | [`anytime_astar`](anytime::anytime_astar) | [`AnytimeAStar`](anytime::AnytimeAStar) | least cost at the end, with an admissible heuristic; before it, each better solution with a proven bound | yes | all reached states |
 //! | [`weighted_astar`](weighted_astar::weighted_astar) | [`WeightedAStar`](weighted_astar::WeightedAStar) | cost at most `w` × optimal | yes | all reached states |
 //! | [`greedy`](greedy::greedy) | [`Greedy`](greedy::Greedy) | no | yes (finite graphs) | all reached states |
 //! | [`idastar`](idastar::idastar) | [`IdaStar`](idastar::IdaStar) | least cost, with an admissible heuristic | yes, with [`CycleCheck::Path`](crate::CycleCheck) | the current path |
@@ -17,6 +18,7 @@
 //! | [`beam`](beam::beam) | [`Beam`](beam::Beam) | no (fewest actions when the width holds every layer) | no; yes with [`Beam::widening`](beam::Beam::widening) (finite graphs) | width × depth states |
 //! | [`yen`](yen::yen) | [`Yen`](yen::Yen) | the `k` cheapest loopless paths | yes | one Dijkstra run's states, the paths and candidates |
 
+pub mod anytime;
 pub mod astar;
 pub mod beam;
 mod best_first;
