@@ -22,6 +22,8 @@
 //!   ([`StopReason::BeamWidth`]).
 //! * [`anytime_astar`] ([`AnytimeAStar`]) finds a solution fast, then better ones, each
 //!   with a proven lower bound on the optimum, until it proves the last one optimal.
+//! * [`Bfs::search_parallel`] and [`IdaStar::search_parallel`] run on several threads
+//!   ([`algorithms::parallel`] has the design of the first).
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //!
