@@ -209,6 +209,13 @@ impl<'a, C, E> Bfs<'a, C, E> {
     /// state gets the union of the skip sets of every way in from the level above).
     /// States stored counts every thread's.
     ///
+    /// It does more work than [`search`](Self::search) (on two threads, half the successors
+    /// are copied to the thread that owns them, and its nodes are wider), which more threads
+    /// repay only when expanding a state costs much more than looking its successors up. On
+    /// a Rush Hour board, whose successors are cheap and whose table is far larger than the
+    /// caches, two threads are no faster than the serial search (`BENCHMARKS.md` has the
+    /// figures).
+    ///
     /// # Examples
     ///
     /// ```
