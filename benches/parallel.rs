@@ -3,6 +3,9 @@
 //! over the serial engine) and on two (its speedup), each as the example would run it
 //! (reversible, with and without move pruning).
 //!
+//! Hash-distributed A\* (`AStar::search_parallel`) likewise against the serial A\*, with the
+//! example's estimate and move pruning.
+//!
 //! `cargo bench --bench parallel`; the 9x9_5 board (about 14 M states, seconds a search)
 //! only with `RUSH_HOUR_BENCH_HEAVY=1`.
 
@@ -13,8 +16,8 @@ mod model;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use heurist::Bfs;
-use model::{Board, Metric, RushHour};
+use heurist::{AStar, Bfs};
+use model::{Board, HeuristicKind, Metric, RushHeuristic, RushHour};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
 
@@ -60,5 +63,39 @@ fn parallel_bfs(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, parallel_bfs);
+/// The fewest moves on `b` by A\* with the `blocked` estimate and move pruning, as the
+/// example runs it: serial (`threads` 0) or hash-distributed on `threads` threads.
+fn astar(b: &Board, threads: usize) -> u32 {
+    let p = RushHour::<2>::new(b, Metric::Moves);
+    let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
+    let start = RushHour::<2>::start(b);
+    let astar = AStar::new().move_pruning();
+    let r = match threads {
+        0 => astar.search(&p, start, h),
+        n => astar.search_parallel(n, &p, start, h),
+    };
+    r.cost().unwrap()
+}
+
+fn parallel_astar(c: &mut Criterion) {
+    let mut g = c.benchmark_group("parallel_astar");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(100))
+        .measurement_time(Duration::from_secs(5));
+    let mut names = vec!["Rushhour9x9_4", "Rushhour9x9_6"];
+    if std::env::var_os("RUSH_HOUR_BENCH_HEAVY").is_some() {
+        names.push("Rushhour9x9_5");
+    }
+    for name in names {
+        let b = course(name);
+        for (label, threads) in [("serial", 0), ("threads-1", 1), ("threads-2", 2)] {
+            g.bench_function(BenchmarkId::new(label, name), |x| {
+                x.iter(|| astar(&b, threads))
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, parallel_bfs, parallel_astar);
 criterion_main!(benches);

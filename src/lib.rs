@@ -22,8 +22,9 @@
 //!   ([`StopReason::BeamWidth`]).
 //! * [`anytime_astar`] ([`AnytimeAStar`]) finds a solution fast, then better ones, each
 //!   with a proven lower bound on the optimum, until it proves the last one optimal.
-//! * [`Bfs::search_parallel`] and [`IdaStar::search_parallel`] run on several threads
-//!   ([`algorithms::parallel`] has the design of the first).
+//! * [`Bfs::search_parallel`], [`AStar::search_parallel`] (hash-distributed A\*) and
+//!   [`IdaStar::search_parallel`] run on several threads ([`algorithms::parallel`] has the
+//!   design of the first two).
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //!

@@ -184,26 +184,6 @@ fn a_cancelled_search_stops_and_a_start_goal_is_found() {
     assert_eq!(r.stop_reason(), Some(StopReason::MaxDepth));
 }
 
-/// A problem whose successor function panics on one state.
-struct Fragile;
-
-impl Problem for Fragile {
-    type State = u32;
-    type Action = ();
-    type Cost = u32;
-    fn is_goal(&self, _: &u32) -> bool {
-        false
-    }
-    fn successors(&self, &n: &u32, out: &mut Successors<u32, (), u32>) {
-        assert!(n != 777, "expected in this test");
-        out.push((), 2 * n, 1);
-        out.push((), 2 * n + 1, 1);
-        if n > 0 {
-            out.push((), n - 1, 1);
-        }
-    }
-}
-
 #[test]
 fn a_panic_in_one_thread_reaches_the_caller_instead_of_hanging_the_others() {
     for threads in [1, 2, 3] {

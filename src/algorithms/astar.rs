@@ -1,7 +1,7 @@
 //! A* search.
 
 use super::best_first::{self, AStarPolicy, Setup};
-use super::ResultOf;
+use super::{parallel, ResultOf};
 use crate::search::{limit_methods, Limits, OpenList};
 use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 
@@ -177,5 +177,70 @@ impl<'a, C, E> AStar<'a, C, E> {
             open_list: self.open_list,
         };
         best_first::search_from::<P, H, _, E>(problem, starts, &heuristic, AStarPolicy, setup)
+    }
+
+    /// Runs A\* on `threads` threads (0: one per core): hash-distributed A\* (HDA\*,
+    /// Kishimoto, Fukunaga and Botea, 2009), each thread running A\* on the states whose
+    /// hash names it and sending the successors it does not own to their owners (see
+    /// [`parallel`]).
+    ///
+    /// A goal found is an incumbent; the search ends when no thread holds a state with
+    /// `f` below the incumbent's cost and no state is on its way, so with an admissible
+    /// heuristic the cost is optimal, as [`search`](Self::search)'s is, though another
+    /// path of that cost may be returned. Threads expand states whose `f` is above the
+    /// least `f` of the whole frontier, so the search can expand more states than the
+    /// serial one, and reopens states a cheaper path reaches later. Every setting holds:
+    /// the open list (one per thread), move pruning, and the limits for the threads
+    /// together (the expansion count is shared and may pass the limit by up to 256 per
+    /// thread; the progress callback is called once, at the end). When stopped by a limit
+    /// the result carries the least `f` of the states left, a proven lower bound.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{AStar, Problem, Successors};
+    ///
+    /// /// From 1 to 1000 by doubling (cost 2), adding one or subtracting one (cost 1).
+    /// /// (The problem is shared by the threads, so it must be `Sync`.)
+    /// struct Thousand;
+    /// impl Problem for Thousand {
+    ///     type State = u32;
+    ///     type Action = char;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, n: &u32) -> bool { *n == 1000 }
+    ///     fn successors(&self, &n: &u32, out: &mut Successors<u32, char, u32>) {
+    ///         if n < 5000 {
+    ///             out.push('*', 2 * n, 2);
+    ///             out.push('+', n + 1, 1);
+    ///         }
+    ///         out.push('-', n.saturating_sub(1), 1);
+    ///     }
+    /// }
+    /// let h = |n: &u32| u32::from(*n != 1000);
+    /// let parallel = AStar::new().search_parallel(2, &Thousand, 1, h);
+    /// assert_eq!(parallel.cost(), heurist::astar(&Thousand, 1, h).cost());
+    /// ```
+    pub fn search_parallel<P, H>(
+        &self,
+        threads: usize,
+        problem: &P,
+        start: P::State,
+        heuristic: H,
+    ) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + Sync + ?Sized,
+        P::State: Send + Sync,
+        P::Action: Send + Sync,
+        C: crate::traits::Cost + Send + Sync,
+        H: Heuristic<P> + Sync,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        let setup = parallel::hda::Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+            threads: parallel::thread_count(threads),
+        };
+        parallel::hda::search::<P, H, E>(problem, start, &heuristic, setup)
     }
 }

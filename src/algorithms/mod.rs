@@ -6,6 +6,7 @@
 //! |---|---|---|---|---|
 //! | [`bfs`](bfs::bfs) | [`Bfs`](bfs::Bfs) | fewest actions | yes | all reached states |
 //! | [`Bfs::search_parallel`](bfs::Bfs::search_parallel) | [`Bfs`](bfs::Bfs) | fewest actions, on several threads ([`parallel`]) | yes | all reached states |
+//! | [`AStar::search_parallel`](astar::AStar::search_parallel) | [`AStar`](astar::AStar) | least cost, with an admissible heuristic, on several threads | yes | all reached states |
 //! | [`dfs`](dfs::dfs) | [`Dfs`](dfs::Dfs) | no | yes (finite graphs) | all reached states |
 //! | [`iddfs`](iddfs::iddfs) | [`Iddfs`](iddfs::Iddfs) | fewest actions | yes | the current path |
 //! | [`dijkstra`](dijkstra::dijkstra) | [`Dijkstra`](dijkstra::Dijkstra) | least cost | yes | all reached states |

@@ -217,3 +217,25 @@ pub fn stats<S, A, C>(r: &SearchResult<S, A, C>) -> (u64, u64, u64, usize) {
         r.stats.stored,
     )
 }
+
+/// A problem whose successor function panics on state 777 (reached from 1 by doubling,
+/// adding one and subtracting one): for the tests that a panic in a search's thread reaches
+/// the caller.
+pub struct Fragile;
+
+impl Problem for Fragile {
+    type State = u32;
+    type Action = ();
+    type Cost = u32;
+    fn is_goal(&self, _: &u32) -> bool {
+        false
+    }
+    fn successors(&self, &n: &u32, out: &mut Successors<u32, (), u32>) {
+        assert!(n != 777, "expected in this test");
+        out.push((), 2 * n, 1);
+        out.push((), 2 * n + 1, 1);
+        if n > 0 {
+            out.push((), n - 1, 1);
+        }
+    }
+}

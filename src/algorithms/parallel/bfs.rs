@@ -6,14 +6,11 @@ use std::sync::{Arc, Mutex};
 
 use super::rendezvous::Rendezvous;
 use super::shard::{owner, trace, Node, NodeRef, Shard};
-use super::{lock, sum_into};
+use super::{claim_room, lock, sum_into};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Outcome, Solution, Stats, Step, StopReason};
 use crate::traits::{Cost, Expansion, Problem, Successor, Successors};
-
-/// How many states a thread may store before it asks the shared budget for more.
-const ROOM_CLAIM: usize = 1024;
 
 /// How many successors for one thread a thread collects before it takes that thread's
 /// mailbox lock.
@@ -92,16 +89,9 @@ impl<P: Problem + ?Sized, E: Expansion<P>> Shared<P, E> {
         self.halt.store(true, Ordering::Relaxed);
     }
 
-    /// Takes up to [`ROOM_CLAIM`] states of the budget; how many.
+    /// Takes a part of the budget of states: how many.
     fn claim_room(&self) -> usize {
-        let mut got = 0;
-        let _ = self
-            .room
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |r| {
-                got = r.min(ROOM_CLAIM);
-                Some(r - got)
-            });
-        got
+        claim_room(&self.room)
     }
 }
 

@@ -181,6 +181,11 @@ impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
         }
     }
 
+    /// The nodes, in the order stored.
+    pub(crate) fn nodes(&self) -> impl Iterator<Item = &Node<S, A, C, M>> {
+        (0..self.nodes.len()).map(|id| self.nodes.get(id))
+    }
+
     #[inline]
     pub(crate) fn node(&self, id: usize) -> &Node<S, A, C, M> {
         self.nodes.get(id)

@@ -1,0 +1,567 @@
+//! Hash-distributed A\* (HDA\*, Kishimoto, Fukunaga and Botea, 2009): A\* on several
+//! threads, each owning the states whose hash names it (the design is in the
+//! [module above](super)).
+
+use std::sync::atomic::{AtomicU64, AtomicUsize};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+use super::shard::{owner, trace, Node, NodeRef, Shard};
+use super::{claim_room, lock, sum_into};
+use crate::algorithms::best_first::{AStarPolicy, Policy};
+use crate::algorithms::ResultOf;
+use crate::collections::{hash_of, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};
+use crate::search::{Limits, Monitor, OpenList, Outcome, Solution, Stats, StopReason};
+use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
+
+/// How many successors for one thread a thread collects before it hands them over.
+const BATCH: usize = 64;
+
+/// How many expansions pass between two looks at a thread's mailbox and the incumbent.
+const READ_MAIL_EVERY: u64 = 16;
+
+/// What the engine is told besides its problem, start and heuristic.
+pub(crate) struct Setup<'s, 'a, C> {
+    pub(crate) limits: &'s Limits<'a, C>,
+    pub(crate) open_list: OpenList,
+    pub(crate) threads: usize,
+}
+
+/// What a node keeps besides its state and link.
+#[derive(Clone, Copy)]
+struct Meta<C> {
+    g: C,
+    h: C,
+    closed: bool,
+}
+
+type ShardOf<P> = Shard<
+    <P as Problem>::State,
+    <P as Problem>::Action,
+    <P as Problem>::Cost,
+    Meta<<P as Problem>::Cost>,
+>;
+
+/// A successor on its way to the thread that owns it.
+struct Found<S, A, C> {
+    hash: u64,
+    node: Node<S, A, C, Meta<C>>,
+}
+
+type Batch<P> = Vec<Found<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>>;
+
+/// The mailboxes, and who waits for mail: under one lock, so that the search ends exactly
+/// when every thread waits and no mail is on its way.
+struct Post<P: Problem + ?Sized> {
+    inbox: Vec<Batch<P>>,
+    waiting: usize,
+    done: bool,
+}
+
+/// What the threads share.
+struct Shared<P: Problem + ?Sized> {
+    threads: usize,
+    post: Mutex<Post<P>>,
+    mail_came: Condvar,
+    /// The cheapest solution so far: its cost, and the goal's node.
+    best: Mutex<Option<(P::Cost, NodeRef)>>,
+    stopped: Mutex<Option<StopReason>>,
+    room: AtomicUsize,
+    expansions: Arc<AtomicU64>,
+}
+
+impl<P: Problem + ?Sized> Shared<P> {
+    fn post(&self) -> MutexGuard<'_, Post<P>> {
+        lock(&self.post)
+    }
+
+    /// Ends the search with `reason` (the first reason given wins).
+    fn stop(&self, reason: StopReason) {
+        lock(&self.stopped).get_or_insert(reason);
+        self.post().done = true;
+        self.mail_came.notify_all();
+    }
+
+    /// Takes a part of the budget of states: how many.
+    fn claim_room(&self) -> usize {
+        claim_room(&self.room)
+    }
+}
+
+pub(crate) fn search<P, H, E>(
+    problem: &P,
+    start: P::State,
+    heuristic: &H,
+    setup: Setup<'_, '_, P::Cost>,
+) -> ResultOf<P>
+where
+    P: Problem + Sync + ?Sized,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    P::Cost: Send + Sync,
+    H: Heuristic<P> + Sync + ?Sized,
+    E: Expansion<P>,
+{
+    match setup.open_list {
+        OpenList::Indexed => {
+            run::<P, H, E, _>(problem, start, heuristic, setup, IndexedFrontier::new)
+        }
+        OpenList::Lazy => run::<P, H, E, _>(problem, start, heuristic, setup, LazyFrontier::new),
+        OpenList::Buckets => run::<P, H, E, _>(problem, start, heuristic, setup, || {
+            BucketFrontier::new(<AStarPolicy as Policy<P::Cost>>::bucket, true)
+        }),
+    }
+}
+
+type Key<C> = <AStarPolicy as Policy<C>>::Key;
+
+fn run<P, H, E, F>(
+    problem: &P,
+    start: P::State,
+    heuristic: &H,
+    setup: Setup<'_, '_, P::Cost>,
+    open_list: impl Fn() -> F + Sync,
+) -> ResultOf<P>
+where
+    P: Problem + Sync + ?Sized,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    P::Cost: Send + Sync,
+    H: Heuristic<P> + Sync + ?Sized,
+    E: Expansion<P>,
+    F: Frontier<Key<P::Cost>>,
+{
+    let threads = setup.threads;
+    let mut mon = Monitor::new(setup.limits);
+    if problem.is_goal(&start) {
+        mon.stats.stored = 1;
+        return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
+    }
+    if mon.max_states() == 0 {
+        return mon.stopped(StopReason::MaxStates, None);
+    }
+    let h0 = heuristic.estimate(&start);
+    if mon.cost_bound().is_some_and(|b| h0 > b) {
+        return mon.stopped(StopReason::CostBound, Some(h0));
+    }
+    let thread_limits = mon.thread_limits();
+    let shared = Shared::<P> {
+        threads,
+        post: Mutex::new(Post {
+            inbox: (0..threads).map(|_| Vec::new()).collect(),
+            waiting: 0,
+            done: false,
+        }),
+        mail_came: Condvar::new(),
+        best: Mutex::new(None),
+        stopped: Mutex::new(None),
+        room: AtomicUsize::new(mon.max_states() - 1),
+        expansions: Arc::new(AtomicU64::new(0)),
+    };
+    let hash = hash_of(&start);
+    let first = owner(hash, threads);
+    let node = Node {
+        state: start,
+        link: None,
+        meta: Meta {
+            g: P::Cost::ZERO,
+            h: h0,
+            closed: false,
+        },
+    };
+    let mut start = Some(Found { hash, node });
+    let worker = Worker {
+        problem,
+        heuristic,
+        shared: &shared,
+        limits: &thread_limits,
+    };
+    let results: Vec<Report<P>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (worker, open_list) = (&worker, &open_list);
+                let seed = if t == first { start.take() } else { None };
+                scope.spawn(move || worker.run::<E, F>(t, seed, open_list()))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let stats: Vec<Stats> = results.iter().map(|r| r.stats).collect();
+    mon.stats = sum_into(
+        Stats {
+            iterations: 1,
+            ..Stats::default()
+        },
+        &stats,
+    );
+    let pruned = results.iter().filter_map(|r| r.pruned).min();
+    let lost = results.iter().filter_map(|r| r.lost).min();
+    let shards: Vec<ShardOf<P>> = results.into_iter().map(|r| r.shard).collect();
+    let best = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
+    let stopped = shared
+        .stopped
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    let post = shared.post.into_inner().unwrap_or_else(|e| e.into_inner());
+    match stopped {
+        None => match (best, pruned) {
+            (Some((_, goal)), _) => mon.finish(Outcome::Found(trace(&shards, goal, None))),
+            (None, Some(f)) => mon.stopped(StopReason::CostBound, Some(f)),
+            (None, None) => mon.finish(Outcome::Exhausted),
+        },
+        Some(reason) => {
+            // the least `f` of every open state and every state on its way
+            let open = shards
+                .iter()
+                .flat_map(|s| s.nodes())
+                .filter(|n| !n.meta.closed);
+            let sent = post.inbox.iter().flatten().map(|f| &f.node);
+            let least = open
+                .chain(sent)
+                .map(|n| n.meta.g.saturating_add(n.meta.h))
+                .chain(best.map(|b| b.0))
+                .chain(lost)
+                .chain(pruned)
+                .min();
+            mon.stopped(reason, least)
+        }
+    }
+}
+
+/// What a thread brings back.
+struct Report<P: Problem + ?Sized> {
+    shard: ShardOf<P>,
+    stats: Stats,
+    /// The least `f` the cost bound left out.
+    pruned: Option<P::Cost>,
+    /// The least `f` of the states dropped when the search stopped (not stored, not sent).
+    lost: Option<P::Cost>,
+}
+
+/// What every thread runs with.
+struct Worker<'w, 'a, P: Problem + ?Sized, H: ?Sized> {
+    problem: &'w P,
+    heuristic: &'w H,
+    shared: &'w Shared<P>,
+    limits: &'w Limits<'a, P::Cost>,
+}
+
+/// A thread's own part of the search.
+struct Own<'a, P: Problem + ?Sized, F> {
+    shard: ShardOf<P>,
+    /// The cost of the best solution so far, as last read.
+    best: Option<P::Cost>,
+    bound: Option<P::Cost>,
+    pruned: Option<P::Cost>,
+    lost: Option<P::Cost>,
+    open: F,
+    queued: usize,
+    room: usize,
+    mon: Monitor<'a, P::Cost>,
+}
+
+impl<P: Problem + ?Sized, F> Own<'_, P, F> {
+    /// Notes a state dropped when the search stopped, for the lower bound.
+    fn lose(&mut self, m: &Meta<P::Cost>) {
+        let f = m.g.saturating_add(m.h);
+        self.lost = Some(self.lost.map_or(f, |l| l.min(f)));
+    }
+}
+
+impl<P, H> Worker<'_, '_, P, H>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+{
+    fn run<E, F>(
+        &self,
+        t: usize,
+        seed: Option<Found<P::State, P::Action, P::Cost>>,
+        open: F,
+    ) -> Report<P>
+    where
+        E: Expansion<P>,
+        F: Frontier<Key<P::Cost>>,
+    {
+        let shared = self.shared;
+        let threads = shared.threads;
+        let _leave = Leave(shared);
+        let mut own = Own::<P, F> {
+            shard: Shard::new(false),
+            best: None,
+            bound: None,
+            pruned: None,
+            lost: None,
+            open,
+            queued: 0,
+            room: 0,
+            mon: Monitor::new(self.limits).sharing(Arc::clone(&shared.expansions)),
+        };
+        own.bound = own.mon.cost_bound();
+        if let Some(seed) = seed {
+            own.room = 1; // the start's place, taken from the budget beforehand
+            self.offer(seed, &mut own);
+        }
+        let mut batches: Vec<Batch<P>> = (0..threads).map(|_| Vec::new()).collect();
+        let mut inbox: Batch<P> = Vec::new();
+        let mut buf = Successors::new();
+        loop {
+            let expanded = own.mon.stats.expanded;
+            if expanded % READ_MAIL_EVERY == 0 {
+                if !self.read_mail(t, &mut inbox, &mut own) {
+                    break;
+                }
+                own.best = lock(&shared.best).map(|b| b.0);
+            }
+            if own.mon.due(expanded) {
+                if let Some(reason) = own.mon.poll() {
+                    shared.stop(reason);
+                    break;
+                }
+            }
+            let shard = &own.shard;
+            let next = own.open.pop(|id| {
+                let m = shard.node(id).meta;
+                (!m.closed).then(|| AStarPolicy.key(m.g, m.h, id))
+            });
+            let id = match next {
+                Some((id, _)) => {
+                    own.queued -= 1;
+                    let m = own.shard.node(id).meta;
+                    let f = m.g.saturating_add(m.h);
+                    if own.best.is_some_and(|b| f >= b) {
+                        // nothing here can beat the incumbent
+                        own.open.push(id, AStarPolicy.key(m.g, m.h, id));
+                        own.queued += 1;
+                        None
+                    } else {
+                        Some(id)
+                    }
+                }
+                None => None,
+            };
+            let Some(id) = id else {
+                // no work: hand over what is batched, then wait for mail or the end
+                for (to, batch) in batches.iter_mut().enumerate() {
+                    self.send(to, batch);
+                }
+                if !self.wait_for_mail(t, &mut inbox, &mut own) {
+                    break;
+                }
+                own.best = lock(&shared.best).map(|b| b.0);
+                continue;
+            };
+            let node = own.shard.node_mut(id);
+            node.meta.closed = true;
+            let (g, state_is_goal) = (node.meta.g, self.problem.is_goal(&node.state));
+            if state_is_goal {
+                let mut incumbent = lock(&shared.best);
+                if incumbent.is_none_or(|(c, _)| g < c) {
+                    *incumbent = Some((g, NodeRef::new(t, id)));
+                }
+                own.best = incumbent.map(|b| b.0);
+                continue;
+            }
+            own.mon.stats.expanded += 1;
+            let node = own.shard.node(id);
+            let set = E::after_last(self.problem, node.link.as_ref().map(|l| &l.1));
+            E::expand(self.problem, &node.state, set, &mut buf);
+            own.mon.stats.generated += buf.len() as u64;
+            if buf.iter().any(|s| s.cost < P::Cost::ZERO) {
+                shared.stop(StopReason::NegativeCost);
+                break;
+            }
+            for succ in buf.drain() {
+                // (the owner estimates a state, when it is new to it)
+                let g = g.saturating_add(succ.cost);
+                if own.best.is_some_and(|b| g >= b) {
+                    continue;
+                }
+                let hash = hash_of(&succ.state);
+                let found = Found {
+                    hash,
+                    node: Node {
+                        state: succ.state,
+                        link: Some((NodeRef::new(t, id), succ.action, succ.cost)),
+                        meta: Meta {
+                            g,
+                            h: P::Cost::ZERO,
+                            closed: false,
+                        },
+                    },
+                };
+                let to = owner(hash, threads);
+                if to == t {
+                    if !self.offer(found, &mut own) {
+                        // the expansion did not finish: the state counts as open
+                        own.shard.node_mut(id).meta.closed = false;
+                        break;
+                    }
+                } else {
+                    let batch = &mut batches[to];
+                    batch.push(found);
+                    if batch.len() == BATCH {
+                        self.send(to, batch);
+                    }
+                }
+            }
+            own.mon.stats.max_frontier = own.mon.stats.max_frontier.max(own.queued);
+        }
+        for found in batches.iter().flatten() {
+            own.lose(&found.node.meta);
+        }
+        own.mon.stats.stored = own.shard.len();
+        Report {
+            shard: own.shard,
+            stats: own.mon.stats,
+            pruned: own.pruned,
+            lost: own.lost,
+        }
+    }
+
+    /// Hands `batch` to thread `to`, emptying it.
+    fn send(&self, to: usize, batch: &mut Batch<P>) {
+        if !batch.is_empty() {
+            self.shared.post().inbox[to].append(batch);
+            self.shared.mail_came.notify_all();
+        }
+    }
+
+    /// Takes in thread `t`'s mail. `false` if the search is over.
+    fn read_mail<F: Frontier<Key<P::Cost>>>(
+        &self,
+        t: usize,
+        inbox: &mut Batch<P>,
+        own: &mut Own<'_, P, F>,
+    ) -> bool {
+        {
+            let mut post = self.shared.post();
+            if post.done {
+                return false;
+            }
+            std::mem::swap(&mut post.inbox[t], inbox);
+        }
+        self.take_in(inbox, own)
+    }
+
+    /// Offers every state of `inbox`, emptying it; `false` if the budget of states ran
+    /// out (the states not offered are then lost).
+    fn take_in<F: Frontier<Key<P::Cost>>>(
+        &self,
+        inbox: &mut Batch<P>,
+        own: &mut Own<'_, P, F>,
+    ) -> bool {
+        let mut room = true;
+        for found in inbox.drain(..) {
+            if room {
+                room = self.offer(found, own);
+            } else {
+                own.lose(&found.node.meta);
+            }
+        }
+        room
+    }
+
+    /// Waits until thread `t` has mail, and takes it in; `false` if the search ended
+    /// first: every thread waiting with no mail on its way, or a limit.
+    fn wait_for_mail<F: Frontier<Key<P::Cost>>>(
+        &self,
+        t: usize,
+        inbox: &mut Batch<P>,
+        own: &mut Own<'_, P, F>,
+    ) -> bool {
+        let shared = self.shared;
+        {
+            let mut post = shared.post();
+            loop {
+                if post.done {
+                    return false;
+                }
+                if !post.inbox[t].is_empty() {
+                    std::mem::swap(&mut post.inbox[t], inbox);
+                    break;
+                }
+                post.waiting += 1;
+                if post.waiting == shared.threads && post.inbox.iter().all(Vec::is_empty) {
+                    post.done = true;
+                    shared.mail_came.notify_all();
+                    return false;
+                }
+                post = shared
+                    .mail_came
+                    .wait(post)
+                    .unwrap_or_else(|e| e.into_inner());
+                post.waiting -= 1;
+            }
+        }
+        self.take_in(inbox, own)
+    }
+
+    /// Takes a successor this thread owns: stores it, or improves the path to the state it
+    /// holds (reopening it if it was expanded). `false` if the budget of states ran out.
+    fn offer<F: Frontier<Key<P::Cost>>>(
+        &self,
+        found: Found<P::State, P::Action, P::Cost>,
+        own: &mut Own<'_, P, F>,
+    ) -> bool {
+        let mut m = found.node.meta;
+        if let Some(id) = own.shard.find(found.hash, &found.node.state) {
+            let node = own.shard.node_mut(id);
+            if m.g < node.meta.g {
+                if node.meta.closed {
+                    own.mon.stats.reopened += 1;
+                    own.queued += 1;
+                }
+                node.link = found.node.link;
+                node.meta.g = m.g;
+                node.meta.closed = false;
+                let h = node.meta.h;
+                own.open.push(id, AStarPolicy.key(m.g, h, id));
+            } else {
+                own.mon.stats.duplicates += 1;
+            }
+            return true;
+        }
+        m.h = self.heuristic.estimate(&found.node.state);
+        let f = m.g.saturating_add(m.h);
+        if own.bound.is_some_and(|b| f > b) {
+            own.pruned = Some(own.pruned.map_or(f, |p| p.min(f)));
+            return true;
+        }
+        if own.best.is_some_and(|b| f >= b) {
+            return true;
+        }
+        if own.room == 0 {
+            own.room = self.shared.claim_room();
+            if own.room == 0 {
+                own.lose(&m);
+                self.shared.stop(StopReason::MaxStates);
+                return false;
+            }
+        }
+        own.room -= 1;
+        let mut node = found.node;
+        node.meta = m;
+        let id = own.shard.insert(found.hash, node);
+        own.open.push(id, AStarPolicy.key(m.g, m.h, id));
+        own.queued += 1;
+        true
+    }
+}
+
+/// Dropped while its thread panics, it ends the search, so that the other threads stop
+/// waiting for mail and the panic reaches the caller.
+struct Leave<'s, P: Problem + ?Sized>(&'s Shared<P>);
+
+impl<P: Problem + ?Sized> Drop for Leave<'_, P> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop(StopReason::Cancelled);
+        }
+    }
+}
