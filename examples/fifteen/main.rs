@@ -165,6 +165,7 @@ fn why(reason: StopReason) -> &'static str {
         StopReason::MaxDepth => "depth limit",
         StopReason::NegativeCost => "negative step cost",
         StopReason::InvalidWeight => "invalid weight",
+        StopReason::InconsistentProblem => "inconsistent problem",
     }
 }
 

@@ -364,6 +364,7 @@ fn main() -> ExitCode {
                     StopReason::CostBound => ("stopped at the cost bound", ""),
                     StopReason::NegativeCost => ("stopped by a negative step cost", ""),
                     StopReason::InvalidWeight => ("stopped by an invalid weight", ""),
+                    StopReason::InconsistentProblem => ("stopped by an inconsistent problem", ""),
                 };
                 outln!(
                     "no answer: {why} after {} expansions{bound}{hint}",

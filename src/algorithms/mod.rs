@@ -17,6 +17,7 @@
 pub mod astar;
 mod best_first;
 pub mod bfs;
+pub mod bidirectional;
 mod deepening;
 pub mod dfs;
 pub mod dijkstra;

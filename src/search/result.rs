@@ -143,11 +143,17 @@ pub enum StopReason {
     NegativeCost,
     /// Weighted A* was given a weight that is not a positive, finite number.
     InvalidWeight,
+    /// A bidirectional search found the problem inconsistent with what it was told: a
+    /// predecessor ([`Predecessors`](crate::Predecessors)) on the solution that no forward
+    /// step matches at the same cost, or a step cheaper than the declared smallest step
+    /// cost ([`Mm::min_step_cost`](crate::Mm::min_step_cost)).
+    InconsistentProblem,
 }
 
 impl StopReason {
     /// A short lower-case name: `max-expansions`, `max-states`, `cost-bound`, `max-depth`,
-    /// `deadline`, `cancelled`, `negative-cost` or `invalid-weight`.
+    /// `deadline`, `cancelled`, `negative-cost`, `invalid-weight` or
+    /// `inconsistent-problem`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::MaxExpansions => "max-expansions",
@@ -158,6 +164,7 @@ impl StopReason {
             StopReason::Cancelled => "cancelled",
             StopReason::NegativeCost => "negative-cost",
             StopReason::InvalidWeight => "invalid-weight",
+            StopReason::InconsistentProblem => "inconsistent-problem",
         }
     }
 }
