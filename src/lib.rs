@@ -73,6 +73,7 @@ pub mod traits;
 pub use algorithms::astar::{astar, AStar};
 pub use algorithms::bfs::{bfs, Bfs};
 pub use algorithms::bidirectional::bfs::{bidirectional_bfs, BidirectionalBfs};
+pub use algorithms::bidirectional::mm::{mm, Mm};
 pub use algorithms::dfs::{dfs, Dfs};
 pub use algorithms::dijkstra::{dijkstra, Dijkstra};
 pub use algorithms::greedy::{greedy, Greedy};
@@ -86,8 +87,8 @@ pub use search::{
     StopReason,
 };
 pub use traits::{
-    AllMoves, Cost, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Predecessors, Problem,
-    Pruned, Reversible, State, Successor, Successors, Zero,
+    AllMoves, Cost, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Predecessors,
+    Problem, Pruned, Reversible, State, Successor, Successors, Zero,
 };
 
 /// The README's code blocks, compiled and run as doc tests.

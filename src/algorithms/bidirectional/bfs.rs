@@ -274,7 +274,12 @@ where
         }
     };
     mon.stats.stored = fwd.len() + back.len();
-    match join(problem, fwd.solution(fwd_id), back.solution(back_id), &mut buf) {
+    match join(
+        problem,
+        fwd.solution(fwd_id),
+        back.solution(back_id),
+        &mut buf,
+    ) {
         Some(solution) => mon.finish(Outcome::Found(solution)),
         None => mon.stopped(StopReason::InconsistentProblem, None),
     }

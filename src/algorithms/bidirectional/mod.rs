@@ -16,6 +16,7 @@
 //! actions are recovered at the end by expanding each of its states forwards.
 
 pub mod bfs;
+pub mod mm;
 
 use crate::search::{Solution, Step};
 use crate::traits::{Problem, Successors};
