@@ -15,6 +15,9 @@
 //! * [`enumerate`] lists what a search reaches: states breadth-first, depth-first or by
 //!   cost, goal states, and every optimal solution; [`count_paths`] counts the paths to
 //!   the goals of an acyclic space.
+//! * [`bidirectional_bfs`] and [`mm`] search forwards from the start and backwards from a
+//!   set of goal states, for problems that list the [`Predecessors`] of a state (or are
+//!   [`Reversible`]).
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //!

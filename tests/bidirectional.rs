@@ -187,10 +187,10 @@ fn scaled(d: &[Option<u32>], num: &[u8]) -> Vec<u32> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn bfs_finds_the_fewest_actions((g, start, goals) in instance(14, 30, 9)) {
+    fn bfs_finds_the_fewest_actions((g, start, goals) in instance(24, 50, 9)) {
         let r = heurist::bidirectional_bfs(&g, start, goals.iter().copied());
         let expected = fewest(&g, start, &goals);
         prop_assert_eq!(check_path(&g, false, start, &goals, &r).map(|x| x.0), expected);
@@ -209,7 +209,7 @@ proptest! {
 
     #[test]
     fn mm_finds_the_least_cost(
-        (g, start, goals) in instance(14, 30, 9),
+        (g, start, goals) in instance(24, 50, 9),
         fwd in prop::collection::vec(0u8..5, 1..6),
         bwd in prop::collection::vec(0u8..5, 1..6),
         epsilon in any::<bool>(),
@@ -243,7 +243,7 @@ proptest! {
 
     #[test]
     fn stopped_searches_are_honest(
-        (g, start, goals) in instance(14, 30, 9),
+        (g, start, goals) in instance(24, 50, 9),
         budget in 0u64..8,
         states in 0usize..12,
         bound in 0u32..30,

@@ -1,6 +1,7 @@
 //! The search algorithms, one module each: a function for the common case and a
 //! configuration holding the settings that algorithm reads. All are re-exported at the
-//! crate root.
+//! crate root. The bidirectional searches ([`bidirectional`]) need the problem's
+//! [`Predecessors`](crate::Predecessors) and the goal states themselves.
 //!
 //! | function | configuration | optimal | complete | memory |
 //! |---|---|---|---|---|
@@ -12,6 +13,8 @@
 //! | [`weighted_astar`](weighted_astar::weighted_astar) | [`WeightedAStar`](weighted_astar::WeightedAStar) | cost at most `w` × optimal | yes | all reached states |
 //! | [`greedy`](greedy::greedy) | [`Greedy`](greedy::Greedy) | no | yes (finite graphs) | all reached states |
 //! | [`idastar`](idastar::idastar) | [`IdaStar`](idastar::IdaStar) | least cost, with an admissible heuristic | yes, with [`CycleCheck::Path`](crate::CycleCheck) | the current path |
+//! | [`bidirectional_bfs`](bidirectional::bfs::bidirectional_bfs) | [`BidirectionalBfs`](bidirectional::bfs::BidirectionalBfs) | fewest actions | yes | the states of both searches |
+//! | [`mm`](bidirectional::mm::mm) | [`Mm`](bidirectional::mm::Mm) | least cost, with admissible heuristics both ways | yes | the states of both searches |
 //! | [`yen`](yen::yen) | [`Yen`](yen::Yen) | the `k` cheapest loopless paths | yes | one Dijkstra run's states, the paths and candidates |
 
 pub mod astar;

@@ -18,7 +18,7 @@ use crate::traits::{Cost, Predecessors, State, Successors};
 /// exponentially with depth, the two searches together store about the square root of
 /// what one breadth-first search stores.
 ///
-/// The backward search starts from `goals`: [`Problem::is_goal`] is not called, and only
+/// The backward search starts from `goals`: [`Problem::is_goal`](crate::Problem::is_goal) is not called, and only
 /// the states listed are goals (see [the module](crate::algorithms::bidirectional)). If
 /// either search runs out of states without meeting the other, no path exists and the
 /// search is exhausted. Step costs are not looked at, except to add up the solution's cost.
