@@ -186,6 +186,14 @@ fn scaled(d: &[Option<u32>], num: &[u8]) -> Vec<u32> {
         .collect()
 }
 
+/// Whether `r` was stopped by the expansion or the state limit.
+fn by_a_limit(r: &SearchResult<usize, usize, u32>) -> bool {
+    matches!(
+        r.stop_reason(),
+        Some(StopReason::MaxExpansions | StopReason::MaxStates)
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -263,7 +271,7 @@ proptest! {
             match check_path(&g, false, start, &goals().collect::<Vec<_>>(), &r) {
                 Some((len, _)) => prop_assert_eq!(Some(len), fewest),
                 None if r.is_exhausted() => prop_assert_eq!(fewest, None),
-                None => prop_assert!(matches!(r.stop_reason(), Some(StopReason::MaxExpansions | StopReason::MaxStates))),
+                None => prop_assert!(by_a_limit(&r)),
             }
         }
         let r = BidirectionalBfs::new().max_expansions(budget).search(&g, start, goals());
@@ -286,7 +294,7 @@ proptest! {
                 Some((_, cost)) => prop_assert_eq!(Some(cost), best),
                 None if r.is_exhausted() => prop_assert_eq!(best, None),
                 None => {
-                    prop_assert!(matches!(r.stop_reason(), Some(StopReason::MaxExpansions | StopReason::MaxStates)));
+                    prop_assert!(by_a_limit(&r));
                     let lb = r.lower_bound().expect("a lower bound");
                     if let Some(best) = best {
                         prop_assert!(lb <= best, "lower bound {} above the optimum {}", lb, best);

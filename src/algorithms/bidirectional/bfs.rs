@@ -14,12 +14,13 @@ use crate::traits::{Cost, Predecessors, State, Successors};
 /// When the two searches are `d` and `e` levels deep, with no state in both, every path
 /// has more than `d + e` actions; so the first state met, at depth `d + 1` or `e + 1` on
 /// the side that generates it and at most `e` or `d` on the other, closes a path with the
-/// fewest actions, and the search stops there. Where the number of states grows
-/// exponentially with depth, the two searches together store about the square root of
-/// what one breadth-first search stores.
+/// fewest actions, and the search stops there. Where the number of states within `d` actions
+/// grows as `b^d`, the two searches together store on the order of `2·b^(d/2)` states
+/// where one breadth-first search stores `b^d`.
 ///
-/// The backward search starts from `goals`: [`Problem::is_goal`](crate::Problem::is_goal) is not called, and only
-/// the states listed are goals (see [the module](crate::algorithms::bidirectional)). If
+/// The backward search starts from `goals`:
+/// [`Problem::is_goal`](crate::Problem::is_goal) is not called, and only the states listed
+/// are goals (see [the module](crate::algorithms::bidirectional)). If
 /// either search runs out of states without meeting the other, no path exists and the
 /// search is exhausted. Step costs are not looked at, except to add up the solution's cost.
 /// [`BidirectionalBfs`] sets limits.
@@ -71,7 +72,8 @@ where
 /// ```
 /// use heurist::{BidirectionalBfs, FnProblem, Reversible, StopReason};
 ///
-/// let line = Reversible(FnProblem::new(|_: &i32| false, |n: &i32| [((), n - 1, 1u32), ((), n + 1, 1)]));
+/// let steps = |n: &i32| [((), n - 1, 1u32), ((), n + 1, 1)];
+/// let line = Reversible(FnProblem::new(|_: &i32| false, steps));
 /// let r = BidirectionalBfs::new().max_states(50).search(&line, 0, [100]);
 /// assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
 /// let r = BidirectionalBfs::new().search(&line, 0, [100]);

@@ -82,7 +82,8 @@ where
 /// ```
 /// use heurist::{FnProblem, Mm, Reversible, StopReason, Zero};
 ///
-/// let line = Reversible(FnProblem::new(|_: &i64| false, |n: &i64| [((), n - 1, 2u64), ((), n + 1, 2)]));
+/// let steps = |n: &i64| [((), n - 1, 2u64), ((), n + 1, 2)];
+/// let line = Reversible(FnProblem::new(|_: &i64| false, steps));
 /// let zero = |_: &i64| 0;
 /// let r = Mm::new().min_step_cost(2).search(&line, 0, [25], zero, zero);
 /// assert_eq!(r.cost(), Some(50));
