@@ -25,6 +25,9 @@
 //! * [`Bfs::search_parallel`], [`AStar::search_parallel`] (hash-distributed A\*) and
 //!   [`IdaStar::search_parallel`] run on several threads ([`algorithms::parallel`] has the
 //!   design of the first two).
+//! * [`bidirectional_bfs`] and [`mm`] search forwards from the start and backwards from a
+//!   set of goal states, for problems that list the [`Predecessors`] of a state (or are
+//!   [`Reversible`]).
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //!
@@ -86,6 +89,8 @@ pub use algorithms::anytime::{
 pub use algorithms::astar::{astar, AStar};
 pub use algorithms::beam::{beam, Beam};
 pub use algorithms::bfs::{bfs, Bfs};
+pub use algorithms::bidirectional::bfs::{bidirectional_bfs, BidirectionalBfs};
+pub use algorithms::bidirectional::mm::{mm, Mm};
 pub use algorithms::dfs::{dfs, Dfs};
 pub use algorithms::dijkstra::{dijkstra, Dijkstra};
 pub use algorithms::fringe::{fringe, Fringe};
@@ -100,8 +105,8 @@ pub use search::{
     StopReason,
 };
 pub use traits::{
-    AllMoves, Cost, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Problem, Pruned,
-    State, Successor, Successors, Zero,
+    AllMoves, Cost, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Predecessors,
+    Problem, Pruned, Reversible, State, Successor, Successors, Zero,
 };
 
 /// The README's code blocks, compiled and run as doc tests.

@@ -166,6 +166,7 @@ fn why(reason: StopReason) -> &'static str {
         StopReason::NegativeCost => "negative step cost",
         StopReason::InvalidWeight => "invalid weight",
         StopReason::BeamWidth => "beam width",
+        StopReason::InconsistentProblem => "inconsistent problem",
     }
 }
 

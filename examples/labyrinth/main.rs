@@ -365,6 +365,7 @@ fn main() -> ExitCode {
                     StopReason::NegativeCost => ("stopped by a negative step cost", ""),
                     StopReason::InvalidWeight => ("stopped by an invalid weight", ""),
                     StopReason::BeamWidth => ("stopped by the beam width", " (widen the beam)"),
+                    StopReason::InconsistentProblem => ("stopped by an inconsistent problem", ""),
                 };
                 outln!(
                     "no answer: {why} after {} expansions{bound}{hint}",

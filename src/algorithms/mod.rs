@@ -1,6 +1,7 @@
 //! The search algorithms, one module each: a function for the common case and a
 //! configuration holding the settings that algorithm reads. All are re-exported at the
-//! crate root.
+//! crate root. The bidirectional searches ([`bidirectional`]) need the problem's
+//! [`Predecessors`](crate::Predecessors) and the goal states themselves.
 //!
 //! | function | configuration | optimal | complete | memory |
 //! |---|---|---|---|---|
@@ -17,6 +18,8 @@
 //! | [`idastar`](idastar::idastar) | [`IdaStar`](idastar::IdaStar) | least cost, with an admissible heuristic | yes, with [`CycleCheck::Path`](crate::CycleCheck) | the current path |
 //! | [`fringe`](fringe::fringe) | [`Fringe`](fringe::Fringe) | least cost, with an admissible heuristic | yes | all reached states |
 //! | [`beam`](beam::beam) | [`Beam`](beam::Beam) | no (fewest actions when the width holds every layer) | no; yes with [`Beam::widening`](beam::Beam::widening) (finite graphs) | width × depth states |
+//! | [`bidirectional_bfs`](bidirectional::bfs::bidirectional_bfs) | [`BidirectionalBfs`](bidirectional::bfs::BidirectionalBfs) | fewest actions | yes | the states of both searches |
+//! | [`mm`](bidirectional::mm::mm) | [`Mm`](bidirectional::mm::Mm) | least cost, with admissible heuristics both ways | yes | the states of both searches |
 //! | [`yen`](yen::yen) | [`Yen`](yen::Yen) | the `k` cheapest loopless paths | yes | one Dijkstra run's states, the paths and candidates |
 
 pub mod anytime;
@@ -24,6 +27,7 @@ pub mod astar;
 pub mod beam;
 mod best_first;
 pub mod bfs;
+pub mod bidirectional;
 mod deepening;
 pub mod dfs;
 pub mod dijkstra;

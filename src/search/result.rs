@@ -148,11 +148,17 @@ pub enum StopReason {
     /// cannot claim that none exists. A wider beam, or [`Beam::widening`](crate::Beam::widening),
     /// searches further.
     BeamWidth,
+    /// A bidirectional search found the problem inconsistent with what it was told: a
+    /// predecessor ([`Predecessors`](crate::Predecessors)) on the solution that no forward
+    /// step matches at the same cost, or a step cheaper than the declared smallest step
+    /// cost ([`Mm::min_step_cost`](crate::Mm::min_step_cost)).
+    InconsistentProblem,
 }
 
 impl StopReason {
     /// A short lower-case name: `max-expansions`, `max-states`, `cost-bound`, `max-depth`,
-    /// `deadline`, `cancelled`, `negative-cost`, `invalid-weight` or `beam-width`.
+    /// `deadline`, `cancelled`, `negative-cost`, `invalid-weight`, `beam-width` or
+    /// `inconsistent-problem`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::MaxExpansions => "max-expansions",
@@ -164,6 +170,7 @@ impl StopReason {
             StopReason::NegativeCost => "negative-cost",
             StopReason::InvalidWeight => "invalid-weight",
             StopReason::BeamWidth => "beam-width",
+            StopReason::InconsistentProblem => "inconsistent-problem",
         }
     }
 }

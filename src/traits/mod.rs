@@ -9,15 +9,19 @@
 //!   the [`Zero`] heuristic, or your own type implementing [`Heuristic`].
 //! * **Move pruning** ([`MovePruning`]) leaves out the successors that the way into a
 //!   state makes redundant.
+//! * **Predecessors** ([`Predecessors`]) list the steps into a state, for bidirectional
+//!   search; [`Reversible`] gives them to a problem whose steps can all be undone.
 
 mod cost;
 mod fn_problem;
 mod heuristic;
+mod predecessors;
 mod problem;
 mod pruning;
 
 pub use cost::{Cost, OrderedF64};
 pub use fn_problem::{FnProblem, Pairs, Shape, States, Triples};
 pub use heuristic::{Heuristic, Zero};
+pub use predecessors::{Predecessors, Reversible};
 pub use problem::{Problem, State, Successor, Successors};
 pub use pruning::{AllMoves, Expansion, MovePruning, Pruned};
