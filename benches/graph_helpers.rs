@@ -2,6 +2,8 @@
 //!
 //! * `yen`: the 20 cheapest loopless paths in a random digraph of 5 000 nodes, 4 out-edges
 //!   each to distinct nodes, weights 1..=100 (seeded);
+//! * `dijkstra_reach` against `pathfinding`'s `dijkstra_all`: every node's least cost from
+//!   node 0 in a random digraph of 200 000 nodes, 4 out-edges each (seeded);
 //! * `count_paths`: the paths through a layered DAG of 61 layers of 2 000 nodes, each node
 //!   linked to two random nodes of the next layer (seeded), to the last layer: exactly
 //!   2^60 of them, through about 80 000 states.
@@ -151,6 +153,36 @@ fn yen(c: &mut Criterion) {
     group.finish();
 }
 
+/// Every reachable node's least cost from node 0, by `heurist::dijkstra_reach`.
+fn all_ours(g: &Digraph) -> Vec<(u32, u32)> {
+    heurist::dijkstra_reach(&digraph(g), 0).collect()
+}
+
+/// The same by `pathfinding::dijkstra_all` (each node's parent and cost, the start left
+/// out).
+fn all_pf(g: &Digraph) -> std::collections::HashMap<u32, (u32, u32)> {
+    pf::dijkstra_all(&0u32, |&s| g.neighbours(s))
+}
+
+fn dijkstra_all(c: &mut Criterion) {
+    let g = Digraph::random(200_000, 4, 3);
+    let mut ours = all_ours(&g);
+    ours.sort_unstable();
+    let mut theirs: Vec<(u32, u32)> = all_pf(&g).into_iter().map(|(s, (_, c))| (s, c)).collect();
+    theirs.push((0, 0));
+    theirs.sort_unstable();
+    assert_eq!(ours, theirs, "the same least costs from both crates");
+
+    let mut group = short_group(c, "digraph200000");
+    group.bench_function("dijkstra_all/heurist", |b| {
+        b.iter(|| all_ours(black_box(&g)))
+    });
+    group.bench_function("dijkstra_all/pathfinding", |b| {
+        b.iter(|| all_pf(black_box(&g)))
+    });
+    group.finish();
+}
+
 fn count(c: &mut Criterion) {
     let d = Layered::random(61, 2_000, 5);
     assert_eq!(count_ours(&d), 1 << 60);
@@ -166,5 +198,5 @@ fn count(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, yen, count);
+criterion_group!(benches, yen, dijkstra_all, count);
 criterion_main!(benches);
