@@ -261,8 +261,8 @@ pub fn report_better<S, A, C: heurist::Cost>(better: &Improvement<S, A, C>) {
     );
 }
 
-/// Anytime A* from weight `tuning.weight`, without the weight and limits set (for the
-/// programs that add a guide or move pruning).
+/// Anytime A* from weight `tuning.weight`, with `limits` and the open list of `tuning`: the
+/// configuration the programs that add a guide or move pruning start from.
 pub fn anytime_config<'a, C>(tuning: Tuning, limits: Limits<'a, C>) -> AnytimeAStar<'a, C> {
     AnytimeAStar::new(tuning.weight)
         .limits(limits)
