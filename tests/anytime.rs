@@ -356,6 +356,27 @@ fn the_grid_ends_with_the_optimum_and_the_ratios_shrink() {
 }
 
 #[test]
+fn the_bound_reported_between_solutions_never_passes_the_optimum() {
+    let opt = grid_optimum();
+    let mut bounds = Vec::new();
+    let r = AnytimeAStar::new(3.0)
+        .on_lower_bound(Duration::ZERO, |bound, _| bounds.push(bound))
+        .search(&grid(), (0, 0), manhattan);
+    assert_eq!(r.cost(), Some(opt));
+    assert!(!bounds.is_empty(), "the grid takes thousands of expansions");
+    assert!(bounds.iter().all(|&b| b <= opt), "{bounds:?} against {opt}");
+    // the estimate is consistent here, so nothing in the frontier has an `f` below the
+    // start's 398
+    assert!(bounds.iter().all(|&b| b >= 398));
+    // a long interval: no report before the search ends
+    let mut none = 0;
+    AnytimeAStar::new(3.0)
+        .on_lower_bound(Duration::from_secs(3600), |_, _| none += 1)
+        .search(&grid(), (0, 0), manhattan);
+    assert_eq!(none, 0);
+}
+
+#[test]
 fn bad_weights_are_refused() {
     let g = Graph {
         adj: vec![vec![(1, 1)], vec![]],

@@ -1,5 +1,6 @@
 //! `--algo anytime`: anytime A* on a board, each better solution printed as it arrives
-//! with the lower bound proven so far, then the best one.
+//! with the lower bound proven so far (with `--progress SECS`, the bound also every SECS
+//! seconds on stderr), then the best one.
 
 use std::fs::File;
 use std::path::PathBuf;
@@ -63,7 +64,17 @@ pub fn solve<const W: usize>(
         std::ops::ControlFlow::Continue(())
     };
     let start = RushHour::<W>::start(board);
-    let config = cli::anytime_config(tuning, limits);
+    let mut config = cli::anytime_config(tuning, limits);
+    if let Some(every) = cli.progress {
+        // how the bound rises between better solutions
+        let proven = if admissible { "proven" } else { "NOT proven" };
+        config = config.on_lower_bound(every, move |bound, elapsed| {
+            eprintln!(
+                "  {:>8.3} s: lower bound {bound} ({proven})",
+                elapsed.as_secs_f64()
+            )
+        });
+    }
     let r = if cli.no_move_pruning {
         config.search_guided_with(problem, start, h, guide, on_better)
     } else {

@@ -1,12 +1,17 @@
 //! The engine of anytime A*: a search that can be resumed after each better solution.
 
 use std::cmp::Reverse;
+use std::sync::Arc;
+use std::time::Instant;
 
-use super::{min, AnytimeAStar, AnytimeResult, Guide, Improvement};
+use super::{min, AnytimeAStar, AnytimeResult, BoundReport, Guide, Improvement};
 use crate::algorithms::best_first::{small, Meta};
 use crate::collections::{Arena, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier, Lookup};
 use crate::search::{Monitor, OpenList, Outcome, Solution, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, OrderedF64, Problem, Successors};
+
+/// How many expansions pass between two looks at the clock for the bound callback.
+const REPORT_CHECK_EVERY: u64 = 1024;
 
 /// The frontier's key: `g + w·h` (smaller first), larger `g` among equals, then the id.
 type Key<C> = (Reverse<OrderedF64>, C, u32);
@@ -109,6 +114,8 @@ pub(super) struct Engine<'p, 'a, P: Problem + ?Sized, H, E, G: Guide<P>> {
     /// At weight 1, when rounding in `g + w·h` made the frontier's order disagree with
     /// the exact bound: left states are then dropped one by one until none is left.
     draining: bool,
+    /// The callback for the bound proven so far, and when it is next due.
+    bound_report: Option<(BoundReport<'a, P::Cost>, Instant)>,
     _expansion: std::marker::PhantomData<E>,
 }
 
@@ -141,6 +148,10 @@ where
             weight: config.weight,
             step: config.step,
             draining: false,
+            bound_report: config
+                .bound_report
+                .clone()
+                .map(|r| (r.clone(), Instant::now() + r.every)),
             heuristic,
             guide,
             _expansion: std::marker::PhantomData,
@@ -165,6 +176,27 @@ where
             }
         }
         lb
+    }
+
+    /// Calls the bound callback if it is due. (The state being expanded is still open, so
+    /// the bound covers it.)
+    #[cold]
+    fn report_bound(&mut self) {
+        let Some((report, due)) = &self.bound_report else {
+            return;
+        };
+        let now = Instant::now();
+        if now < *due {
+            return;
+        }
+        let (every, callback) = (report.every, Arc::clone(&report.report));
+        if let Some(bound) = self.lower_bound() {
+            let mut callback = callback.lock().unwrap_or_else(|e| e.into_inner());
+            callback(bound, self.mon.elapsed());
+        }
+        if let Some((_, due)) = &mut self.bound_report {
+            *due = Instant::now() + every;
+        }
     }
 
     /// The outcome of a search stopped now for `reason`.
@@ -283,6 +315,9 @@ where
             if let Some(reason) = self.mon.check() {
                 self.open_len += 1;
                 return Err(self.stopped(reason));
+            }
+            if self.mon.stats.expanded % REPORT_CHECK_EVERY == 0 {
+                self.report_bound();
             }
             self.arena.set_mark(id, true);
             self.mon.stats.expanded += 1;

@@ -1,6 +1,7 @@
 //! Anytime weighted A*: a first solution fast, then better ones, each with a proven bound.
 
 use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::search::{
@@ -228,7 +229,31 @@ pub struct AnytimeAStar<'a, C, E = AllMoves> {
     open_list: OpenList,
     weight: f64,
     step: f64,
+    bound_report: Option<BoundReport<'a, C>>,
     expansion: E,
+}
+
+/// A callback for the lower bound proven so far, and how often to call it.
+pub(super) struct BoundReport<'a, C> {
+    pub(super) every: Duration,
+    pub(super) report: Arc<Mutex<dyn FnMut(C, Duration) + Send + 'a>>,
+}
+
+impl<C> Clone for BoundReport<'_, C> {
+    fn clone(&self) -> Self {
+        BoundReport {
+            every: self.every,
+            report: Arc::clone(&self.report),
+        }
+    }
+}
+
+impl<C> std::fmt::Debug for BoundReport<'_, C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BoundReport")
+            .field("every", &self.every)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<C> AnytimeAStar<'_, C> {
@@ -240,6 +265,7 @@ impl<C> AnytimeAStar<'_, C> {
             open_list: OpenList::default(),
             weight,
             step: DEFAULT_STEP,
+            bound_report: None,
             expansion: AllMoves,
         }
     }
@@ -253,6 +279,37 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
     /// 1 at once.
     pub fn weight_step(mut self, step: f64) -> Self {
         self.step = step;
+        self
+    }
+
+    /// Calls `report` about every `every` with the lower bound proven so far (valid with
+    /// an admissible heuristic) and the time since the start: between two better
+    /// solutions, how the bound rises. Each call costs one pass over the stored states.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use heurist::{AnytimeAStar, FnProblem};
+    ///
+    /// let p = FnProblem::new(|n: &u64| *n == 5_000, |n: &u64| [((), n + 1, 1u64), ((), n + 7, 5)]);
+    /// let mut bounds = Vec::new();
+    /// let r = AnytimeAStar::new(3.0)
+    ///     .on_lower_bound(Duration::ZERO, |bound, _elapsed| bounds.push(bound))
+    ///     .search(&p, 0, |_: &u64| 0);
+    /// let optimum = r.cost().unwrap();
+    /// assert!(r.is_optimal());
+    /// assert!(!bounds.is_empty() && bounds.iter().all(|&b| b <= optimum));
+    /// ```
+    pub fn on_lower_bound(
+        mut self,
+        every: Duration,
+        report: impl FnMut(C, Duration) + Send + 'a,
+    ) -> Self {
+        self.bound_report = Some(BoundReport {
+            every,
+            report: Arc::new(Mutex::new(report)),
+        });
         self
     }
 
@@ -272,6 +329,7 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
             open_list: self.open_list,
             weight: self.weight,
             step: self.step,
+            bound_report: self.bound_report,
             expansion: Pruned,
         }
     }
