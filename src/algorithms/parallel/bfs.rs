@@ -318,6 +318,29 @@ where
                         break 'level;
                     }
                     let hash = hash_of(&succ.state);
+                    let to = owner(hash, threads);
+                    if to == t {
+                        // most successors are met again: settle those without building a
+                        // node, as `keep` would
+                        if let Some(m) = own.shard.find(hash, &succ.state) {
+                            own.mon.stats.duplicates += 1;
+                            if m != usize::MAX && m > own.at {
+                                let set = if self.arrival {
+                                    E::after(self.problem, &succ.action)
+                                } else {
+                                    E::empty()
+                                };
+                                let node = own.shard.node_mut(m);
+                                node.meta.set = E::union(node.meta.set, set);
+                                if m >= own.next && g < node.meta.g {
+                                    node.meta.g = g;
+                                    let parent = NodeRef::new(t, id);
+                                    node.link = Some((parent, succ.action, succ.cost));
+                                }
+                            }
+                            continue;
+                        }
+                    }
                     let set = if self.arrival {
                         E::after(self.problem, &succ.action)
                     } else {
@@ -331,7 +354,6 @@ where
                             meta: Meta { g, set },
                         },
                     };
-                    let to = owner(hash, threads);
                     if to == t {
                         if !self.keep(found, &mut own) {
                             break 'level;
