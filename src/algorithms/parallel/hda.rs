@@ -383,6 +383,16 @@ where
                     continue;
                 }
                 let hash = hash_of(&succ.state);
+                let to = owner(hash, threads);
+                if to == t {
+                    // a state this thread holds at no greater cost: dropped without building
+                    // a node for it (`offer` settles the others)
+                    let held = own.shard.find(hash, &succ.state);
+                    if held.is_some_and(|m| own.shard.node(m).meta.g <= g) {
+                        own.mon.stats.duplicates += 1;
+                        continue;
+                    }
+                }
                 let found = Found {
                     hash,
                     node: Node {
@@ -395,7 +405,6 @@ where
                         },
                     },
                 };
-                let to = owner(hash, threads);
                 if to == t {
                     if !self.offer(found, &mut own) {
                         // the expansion did not finish: the state counts as open
