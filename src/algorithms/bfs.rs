@@ -213,8 +213,8 @@ impl<'a, C, E> Bfs<'a, C, E> {
     /// are copied to the thread that owns them, and its nodes are wider), which more threads
     /// repay only when expanding a state costs much more than looking its successors up. On
     /// a Rush Hour board, whose successors are cheap and whose table is far larger than the
-    /// caches, two threads are no faster than the serial search (`BENCHMARKS.md` has the
-    /// figures).
+    /// caches, two threads gain little or nothing over the serial search (`BENCHMARKS.md`
+    /// has the figures).
     ///
     /// # Examples
     ///
