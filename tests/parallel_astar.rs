@@ -12,16 +12,9 @@ use proptest::prelude::*;
 mod support;
 use support::*;
 
-/// Larger graphs than `graph_strategy`'s, so that states travel between threads.
+/// Larger graphs than `graph_strategy`'s.
 fn big_graph() -> impl Strategy<Value = (Graph, usize)> {
-    (20usize..250).prop_flat_map(|n| {
-        (
-            prop::collection::vec(prop::collection::vec((0..n, 0..=9u32), 0..5), n),
-            prop::collection::vec(prop::bool::weighted(0.02), n),
-            0..n,
-        )
-            .prop_map(|(adj, goal, start)| (Graph { adj, goal }, start))
-    })
+    larger_graph_strategy(20..250, 9, 0.02)
 }
 
 fn check_optimal(

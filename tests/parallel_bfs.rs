@@ -11,16 +11,9 @@ use proptest::prelude::*;
 mod support;
 use support::*;
 
-/// Larger graphs than `graph_strategy`'s, so that the levels spread over several shards.
+/// Larger graphs than `graph_strategy`'s.
 fn big_graph() -> impl Strategy<Value = (Graph, usize)> {
-    (20usize..300).prop_flat_map(|n| {
-        (
-            prop::collection::vec(prop::collection::vec((0..n, 0..=5u32), 0..5), n),
-            prop::collection::vec(prop::bool::weighted(0.01), n),
-            0..n,
-        )
-            .prop_map(|(adj, goal, start)| (Graph { adj, goal }, start))
-    })
+    larger_graph_strategy(20..300, 5, 0.01)
 }
 
 fn check_fewest(

@@ -172,6 +172,24 @@ pub fn graph_strategy(max_nodes: usize, max_weight: u32) -> impl Strategy<Value 
     })
 }
 
+/// Graphs of `nodes` nodes (up to four out-edges each, weights up to `max_weight`), each node
+/// a goal with probability `goal`: larger than `graph_strategy`'s, so that a search's levels
+/// and states spread over threads.
+pub fn larger_graph_strategy(
+    nodes: std::ops::Range<usize>,
+    max_weight: u32,
+    goal: f64,
+) -> impl Strategy<Value = (Graph, usize)> {
+    nodes.prop_flat_map(move |n| {
+        (
+            prop::collection::vec(prop::collection::vec((0..n, 0..=max_weight), 0..5), n),
+            prop::collection::vec(prop::bool::weighted(goal), n),
+            0..n,
+        )
+            .prop_map(|(adj, goal, start)| (Graph { adj, goal }, start))
+    })
+}
+
 /// The same graph with every weight multiplied by `k`.
 pub fn scaled(g: &Graph, k: u32) -> Graph {
     Graph {

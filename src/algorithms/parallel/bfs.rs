@@ -319,27 +319,19 @@ where
                     }
                     let hash = hash_of(&succ.state);
                     let to = owner(hash, threads);
-                    if to == t {
-                        // most successors are met again: settle those without building a
-                        // node, as `keep` would
-                        if let Some(m) = own.shard.find(hash, &succ.state) {
-                            own.mon.stats.duplicates += 1;
-                            if m != usize::MAX && m > own.at {
-                                let set = if self.arrival {
-                                    E::after(self.problem, &succ.action)
-                                } else {
-                                    E::empty()
-                                };
-                                let node = own.shard.node_mut(m);
-                                node.meta.set = E::union(node.meta.set, set);
-                                if m >= own.next && g < node.meta.g {
-                                    node.meta.g = g;
-                                    let parent = NodeRef::new(t, id);
-                                    node.link = Some((parent, succ.action, succ.cost));
-                                }
-                            }
-                            continue;
-                        }
+                    // most successors this thread owns are met again: settled without
+                    // building a node for them
+                    let held = (to == t).then(|| own.shard.find(hash, &succ.state));
+                    if let Some(Some(m)) = held {
+                        self.met_again(&mut own, m, g, || {
+                            let set = if self.arrival {
+                                E::after(self.problem, &succ.action)
+                            } else {
+                                E::empty()
+                            };
+                            (set, Some((NodeRef::new(t, id), succ.action, succ.cost)))
+                        });
+                        continue;
                     }
                     let set = if self.arrival {
                         E::after(self.problem, &succ.action)
@@ -355,7 +347,7 @@ where
                         },
                     };
                     if to == t {
-                        if !self.keep(found, &mut own) {
+                        if !self.store(found, &mut own) {
                             break 'level;
                         }
                     } else {
@@ -414,30 +406,57 @@ where
         inbox.drain(..).all(|found| self.keep(found, own))
     }
 
-    /// Stores a successor this thread owns, unless its shard holds it: then a node of the
-    /// next level takes the cheaper way in and the union of the skip sets. `false` if the
-    /// budget of states ran out (the search then stops).
+    /// Stores a successor this thread owns, unless its shard holds it (see
+    /// [`met_again`](Self::met_again)). `false` if the budget of states ran out (the search
+    /// then stops).
     #[inline]
     fn keep(
         &self,
         found: Found<P::State, P::Action, P::Cost, E::Set>,
         own: &mut Own<'_, P, E>,
     ) -> bool {
-        if let Some(id) = own.shard.find(found.hash, &found.node.state) {
-            own.mon.stats.duplicates += 1;
-            // (the index names the node when it may have to change): a node not expanded
-            // yet takes the skip set of this way in too, and one of the next level the
-            // cheaper way in
-            if id != usize::MAX && id > own.at {
-                let node = own.shard.node_mut(id);
-                let set = E::union(node.meta.set, found.node.meta.set);
-                if id >= own.next && found.node.meta.g < node.meta.g {
-                    *node = found.node;
-                }
-                node.meta.set = set;
+        match own.shard.find(found.hash, &found.node.state) {
+            Some(m) => {
+                let node = found.node;
+                self.met_again(own, m, node.meta.g, || (node.meta.set, node.link));
+                true
             }
-            return true;
+            None => self.store(found, own),
         }
+    }
+
+    /// Settles a successor reached at path cost `g` whose state the shard holds as node
+    /// `m`: a node not expanded yet takes the skip set of this way in too, and one of the
+    /// next level the cheaper way in. `way` gives the way's skip set and link, when needed.
+    /// (The index names the node when it may have to change; else `m` is `usize::MAX`.)
+    #[inline]
+    fn met_again(
+        &self,
+        own: &mut Own<'_, P, E>,
+        m: usize,
+        g: P::Cost,
+        way: impl FnOnce() -> (E::Set, Option<(NodeRef, P::Action, P::Cost)>),
+    ) {
+        own.mon.stats.duplicates += 1;
+        if m != usize::MAX && m > own.at {
+            let (set, link) = way();
+            let node = own.shard.node_mut(m);
+            node.meta.set = E::union(node.meta.set, set);
+            if m >= own.next && g < node.meta.g {
+                node.meta.g = g;
+                node.link = link;
+            }
+        }
+    }
+
+    /// Stores a successor this thread owns whose state its shard does not hold. `false` if
+    /// the budget of states ran out (the search then stops).
+    #[inline]
+    fn store(
+        &self,
+        found: Found<P::State, P::Action, P::Cost, E::Set>,
+        own: &mut Own<'_, P, E>,
+    ) -> bool {
         if own.room == 0 {
             own.room = self.shared.claim_room();
             if own.room == 0 {

@@ -305,7 +305,7 @@ where
         own.bound = own.mon.cost_bound();
         if let Some(seed) = seed {
             own.room = 1; // the start's place, taken from the budget beforehand
-            self.offer(seed, &mut own);
+            self.offer(seed, None, &mut own);
         }
         let mut batches: Vec<Batch<P>> = (0..threads).map(|_| Vec::new()).collect();
         let mut inbox: Batch<P> = Vec::new();
@@ -384,14 +384,14 @@ where
                 }
                 let hash = hash_of(&succ.state);
                 let to = owner(hash, threads);
-                if to == t {
-                    // a state this thread holds at no greater cost: dropped without building
-                    // a node for it (`offer` settles the others)
-                    let held = own.shard.find(hash, &succ.state);
-                    if held.is_some_and(|m| own.shard.node(m).meta.g <= g) {
-                        own.mon.stats.duplicates += 1;
-                        continue;
-                    }
+                // a state this thread holds at no greater cost is dropped without building
+                // a node for it (`offer` settles the others)
+                let held = (to == t)
+                    .then(|| own.shard.find(hash, &succ.state))
+                    .flatten();
+                if held.is_some_and(|m| own.shard.node(m).meta.g <= g) {
+                    own.mon.stats.duplicates += 1;
+                    continue;
                 }
                 let found = Found {
                     hash,
@@ -406,7 +406,7 @@ where
                     },
                 };
                 if to == t {
-                    if !self.offer(found, &mut own) {
+                    if !self.offer(found, held, &mut own) {
                         // the expansion did not finish: the state counts as open
                         own.shard.node_mut(id).meta.closed = false;
                         break;
@@ -468,7 +468,8 @@ where
         let mut room = true;
         for found in inbox.drain(..) {
             if room {
-                room = self.offer(found, own);
+                let held = own.shard.find(found.hash, &found.node.state);
+                room = self.offer(found, held, own);
             } else {
                 own.lose(&found.node.meta);
             }
@@ -511,15 +512,17 @@ where
         self.take_in(inbox, own)
     }
 
-    /// Takes a successor this thread owns: stores it, or improves the path to the state it
-    /// holds (reopening it if it was expanded). `false` if the budget of states ran out.
+    /// Takes a successor this thread owns, whose state its shard holds as node `held` (if
+    /// any): stores it, or improves the path to the state it holds (reopening it if it was
+    /// expanded). `false` if the budget of states ran out.
     fn offer<F: Frontier<Key<P::Cost>>>(
         &self,
         found: Found<P::State, P::Action, P::Cost>,
+        held: Option<usize>,
         own: &mut Own<'_, P, F>,
     ) -> bool {
         let mut m = found.node.meta;
-        if let Some(id) = own.shard.find(found.hash, &found.node.state) {
+        if let Some(id) = held {
             let node = own.shard.node_mut(id);
             if m.g < node.meta.g {
                 if node.meta.closed {
