@@ -13,14 +13,27 @@
 //! 25!/18! abstract states).
 //!
 //! While it runs, the build keeps per placement the regions seen (a bit per cell: 2 bytes
-//! on boards of up to 16 cells, 4 up to 25), which the threads share through atomic OR, and
-//! the distance byte that becomes the table. Each layer is cut into chunks that the threads
-//! take in turn; each thread keeps its own list of the next layer and sorts it by the cells
-//! of the first tiles, so that most children fall near each other in the tables. A child's
-//! rank is updated from its parent's, and its region is computed only when it is new.
+//! on boards of up to 16 cells, 4 up to 25) and the distance byte that becomes the table.
+//! The search is bound by the memory it touches at random, so everything is arranged to
+//! touch the tables window by window:
+//!
+//! - Each layer is kept sorted by the cells of its pairs' first [`SORT_TILES`] tiles, the
+//!   *key*. The placements of one key fill one window of the table, a few hundred
+//!   kilobytes, which is read into the cache before the key's pairs are expanded when many
+//!   of them are.
+//! - Moving any other tile keeps the child in its parent's window: it is checked at once. A
+//!   move of one of the key's tiles leads to another window: the child is deferred,
+//!   unchecked, and after each segment of the layer the deferred children are sorted by
+//!   key and settled window by window.
+//! - The threads take keys, not pairs, so each window is written by one thread at a time
+//!   and the tables need no atomic read-modify-write, which would stall the loads behind it.
+//!
+//! A child's rank is updated from its parent's, and its region is computed only when it is
+//! new.
 //!
 //! Memory while building: 3 bytes per placement on 4x4 (1.6 GB for 8 tiles), 5 on 5x5,
-//! plus the two layers (8 bytes per pair); the 7-8 set peaks at about 5 GB.
+//! plus the two layers (8 bytes per pair) and the deferred children of one segment (about
+//! 1 GB); the 7-8 set peaks at about 6.6 GB.
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering};
 
@@ -53,30 +66,110 @@ fn cell_of(pair: u64, j: usize) -> u8 {
 /// which stays in the cache while the pairs sharing these cells are expanded.
 const SORT_TILES: usize = 3;
 
-/// Orders `pairs` by the cells of their first [`SORT_TILES`] tiles (a counting sort: two
-/// passes). Each thread sorts its own list of the next layer.
-fn sort_pairs(pairs: Vec<u64>, k: usize) -> Vec<u64> {
-    let shift = 64 - CELL_BITS * SORT_TILES.min(k);
-    let mut start = vec![0usize; 1 << (64 - shift)];
-    for &p in &pairs {
-        start[(p >> shift) as usize] += 1;
-    }
-    let mut sum = 0;
-    for s in start.iter_mut() {
-        sum += std::mem::replace(s, sum);
-    }
-    let mut sorted = vec![0u64; sum];
-    for p in pairs {
-        let slot = &mut start[(p >> shift) as usize];
-        sorted[*slot] = p;
-        *slot += 1;
-    }
-    sorted
+/// The sort key of a queued pair: the cells of its first [`SORT_TILES`] tiles.
+#[inline(always)]
+fn sort_key(pair: u64, k: usize) -> usize {
+    (pair >> (64 - CELL_BITS * SORT_TILES.min(k))) as usize
 }
 
-/// Pairs per chunk of a layer: large enough that taking one costs nothing, small enough that
-/// the threads finish a layer together.
-const CHUNK: usize = 1 << 13;
+/// The number of sort keys for pairs of `k` tiles.
+fn key_count(k: usize) -> usize {
+    1 << (CELL_BITS * SORT_TILES.min(k))
+}
+
+/// A list of pairs ordered by [`sort_key`], with where each key's pairs start.
+#[derive(Default)]
+struct Sorted {
+    pairs: Vec<u64>,
+    /// `start[key]..start[key + 1]`: the pairs of `key`.
+    start: Vec<usize>,
+}
+
+impl Sorted {
+    /// Replaces the list with `pairs` ordered by key (a counting sort: two passes), reusing
+    /// its memory.
+    fn fill(&mut self, pairs: &[u64], k: usize) {
+        self.start.clear();
+        self.start.resize(key_count(k) + 1, 0);
+        for &p in pairs {
+            self.start[sort_key(p, k)] += 1;
+        }
+        let mut sum = 0;
+        for s in self.start.iter_mut() {
+            sum += std::mem::replace(s, sum);
+        }
+        self.pairs.clear();
+        self.pairs.resize(pairs.len(), 0);
+        let mut slot = self.start.clone();
+        for &p in pairs {
+            let s = &mut slot[sort_key(p, k)];
+            self.pairs[*s] = p;
+            *s += 1;
+        }
+    }
+
+    /// The pairs of `key`.
+    fn of(&self, key: usize) -> &[u64] {
+        &self.pairs[self.start[key]..self.start[key + 1]]
+    }
+}
+
+/// The pairs of a layer whose children are all settled before the next part is expanded:
+/// enough that each window of the table gets many deferred children, few enough that they
+/// take little memory.
+const SEGMENT: usize = 1 << 25;
+
+/// [`Search::warm`] loads a window when the loads about to fall in it are at least its
+/// length over this.
+const WARM_RATIO: usize = 64;
+
+/// Sort keys a thread takes at a time (the keys that share all but the last key tile's
+/// cell, so a take's windows are neighbours in the table).
+const KEYS_PER_TAKE: usize = 1 << CELL_BITS;
+
+/// Runs `f` on every key of `keys`, on one thread per state in `states` (the first on the
+/// calling thread), each thread taking runs of [`KEYS_PER_TAKE`] keys in turn and passing
+/// its own state; returns the sum of what `f` returns. Each key goes to one thread only.
+fn on_keys<S: Send>(
+    states: &mut [S],
+    keys: std::ops::Range<usize>,
+    f: impl Fn(&mut S, usize) -> u64 + Sync,
+) -> u64 {
+    let taken = AtomicUsize::new(keys.start);
+    on_threads(states, |state| {
+        let mut sum = 0;
+        loop {
+            let first = taken.fetch_add(KEYS_PER_TAKE, Ordering::Relaxed);
+            if first >= keys.end {
+                return sum;
+            }
+            for key in first..(first + KEYS_PER_TAKE).min(keys.end) {
+                sum += f(state, key);
+            }
+        }
+    })
+    .into_iter()
+    .sum()
+}
+
+/// Runs `f` on each of `states`, each on its own thread (the first on the calling thread);
+/// returns the results in the order of `states`.
+fn on_threads<S: Send, R: Send>(states: &mut [S], f: impl Fn(&mut S) -> R + Sync) -> Vec<R> {
+    let Some((first, rest)) = states.split_first_mut() else {
+        return Vec::new();
+    };
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = rest.iter_mut().map(|s| scope.spawn(move || f(s))).collect();
+        let mut results = vec![f(first)];
+        results.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("builder thread")),
+        );
+        results
+    })
+}
 
 /// Whether [`build_projected`] can build the database of `k` pattern tiles on a board of
 /// `cells` cells: a queued pair (the tiles' cells and the region's cells) fits in 64 bits.
@@ -88,7 +181,8 @@ pub fn projected_fits(cells: usize, k: usize) -> bool {
 trait Regions: Send + Sync + Sized {
     fn zero() -> Self;
     fn get(&self) -> u64;
-    /// Adds `cells`; returns the regions seen before.
+    /// Adds `cells`; returns the regions seen before. Not atomic: a placement's entry is
+    /// written by one thread at a time (the one working on its sort key).
     fn add(&self, cells: u64) -> u64;
 }
 
@@ -102,7 +196,9 @@ impl Regions for AtomicU16 {
     }
     #[inline(always)]
     fn add(&self, cells: u64) -> u64 {
-        self.fetch_or(cells as u16, Ordering::Relaxed) as u64
+        let before = self.load(Ordering::Relaxed);
+        self.store(before | cells as u16, Ordering::Relaxed);
+        before as u64
     }
 }
 
@@ -116,7 +212,9 @@ impl Regions for AtomicU32 {
     }
     #[inline(always)]
     fn add(&self, cells: u64) -> u64 {
-        self.fetch_or(cells as u32, Ordering::Relaxed) as u64
+        let before = self.load(Ordering::Relaxed);
+        self.store(before | cells as u32, Ordering::Relaxed);
+        before as u64
     }
 }
 
@@ -187,6 +285,9 @@ struct Search<'a, W> {
     weight: [u64; 8],
     seen: &'a [W],
     dist: &'a [AtomicU8],
+    /// The tiles whose cells make a pair's sort key: [`SORT_TILES`], or all of them if
+    /// fewer.
+    key_tiles: usize,
 }
 
 impl<W: Regions> Search<'_, W> {
@@ -218,8 +319,22 @@ impl<W: Regions> Search<'_, W> {
     }
 
     /// Expands the pairs of `items`, queueing the new pairs of distance `depth` into `next`;
-    /// returns the number of placements reached for the first time.
-    fn expand(&self, items: &[u64], depth: u8, next: &mut Vec<u64>) -> u64 {
+    /// returns the number of placements reached for the first time. A move of one of the
+    /// first [`SORT_TILES`] tiles leads out of the window of the table that the pairs sharing
+    /// those tiles' cells use: its child goes to `deferred` unchecked, as a pair whose region
+    /// is the one cell the tile left, for [`Search::settle`].
+    fn expand(
+        &self,
+        items: &[u64],
+        depth: u8,
+        next_out: &mut Vec<u64>,
+        deferred_out: &mut Vec<u64>,
+    ) -> u64 {
+        // Pushed to through locals: the threads' lists sit side by side, and pushing through
+        // the references would write their lengths to one cache line from both threads.
+        let (mut next_local, mut deferred_local) =
+            (std::mem::take(next_out), std::mem::take(deferred_out));
+        let (next, deferred) = (&mut next_local, &mut deferred_local);
         let k = self.k;
         let mut reached = 0;
         let mut cells = [0u8; 8];
@@ -233,9 +348,20 @@ impl<W: Regions> Search<'_, W> {
             }
             let rank = rank_cells(&cells[..k], self.n);
             let region = item & self.board.full;
+            let placement = item & !self.board.full;
             for j in 0..k {
                 let from = cells[j];
                 let mut targets = self.board.adjacent[from as usize] & region;
+                if j < self.key_tiles {
+                    let shift = 64 - CELL_BITS * (j + 1);
+                    let others = placement & !(((1u64 << CELL_BITS) - 1) << shift);
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as u64;
+                        targets &= targets - 1;
+                        deferred.push(others | to << shift | 1 << from);
+                    }
+                    continue;
+                }
                 while targets != 0 {
                     let to = targets.trailing_zeros() as u8;
                     targets &= targets - 1;
@@ -264,6 +390,76 @@ impl<W: Regions> Search<'_, W> {
                 tile_at[c as usize] = u8::MAX;
             }
         }
+        (*next_out, *deferred_out) = (next_local, deferred_local);
+        reached
+    }
+
+    /// The entries of the placements whose sort key is `key`: one window of the table.
+    fn window(&self, key: usize) -> std::ops::Range<usize> {
+        let s = self.key_tiles;
+        let cells: Vec<u8> = (0..s)
+            .map(|j| (key >> (CELL_BITS * (s - 1 - j)) & ((1 << CELL_BITS) - 1)) as u8)
+            .collect();
+        let len = self.weight[s - 1] as usize;
+        let start = rank_cells(&cells, self.n) as usize * len;
+        start..start + len
+    }
+
+    /// Loads the window of `key` into the cache, a line at a time, when `accesses` loads are
+    /// about to fall in it at random: a sequential pass costs far less than a miss per line.
+    fn warm(&self, key: usize, accesses: usize) {
+        // A key that no pair has may name no placement (a cell twice).
+        if accesses == 0 || accesses * WARM_RATIO < self.weight[self.key_tiles - 1] as usize {
+            return;
+        }
+        let window = self.window(key);
+        let line = 64;
+        let mut sum = 0u64;
+        for seen in self.seen[window.clone()]
+            .iter()
+            .step_by(line / size_of::<W>())
+        {
+            sum ^= seen.get();
+        }
+        for dist in self.dist[window].iter().step_by(line) {
+            sum ^= dist.load(Ordering::Relaxed) as u64;
+        }
+        std::hint::black_box(sum);
+    }
+
+    /// Checks the children that [`Search::expand`] deferred (pairs whose region is one cell
+    /// of the blank), queueing those new at distance `depth` into `next`; returns the number
+    /// of placements reached for the first time. The caller hands it the children of one
+    /// window of the table at a time, so that its loads hit the cache.
+    fn settle(&self, items: &[u64], depth: u8, next_out: &mut Vec<u64>) -> u64 {
+        let mut next_local = std::mem::take(next_out);
+        let next = &mut next_local;
+        let k = self.k;
+        let mut reached = 0;
+        let mut cells = [0u8; 8];
+        for &item in items {
+            let seed = item & self.board.full;
+            let mut occupied = 0u64;
+            for (j, c) in cells[..k].iter_mut().enumerate() {
+                *c = cell_of(item, j);
+                occupied |= 1 << *c;
+            }
+            let rank = rank_cells(&cells[..k], self.n) as usize;
+            if self.seen[rank].get() & seed != 0 {
+                continue;
+            }
+            let region = self.board.region(seed, self.board.full & !occupied);
+            let before = self.seen[rank].add(region);
+            if before & seed != 0 {
+                continue;
+            }
+            if before == 0 {
+                self.dist[rank].store(depth, Ordering::Relaxed);
+                reached += 1;
+            }
+            next.push(item & !self.board.full | region);
+        }
+        *next_out = next_local;
         reached
     }
 }
@@ -308,6 +504,7 @@ fn run<W: Regions>(
         weight: std::array::from_fn(|j| (j + 1..k.max(j + 1)).map(|m| (n - m) as u64).product()),
         seen: &seen,
         dist: &dist,
+        key_tiles: SORT_TILES.min(k),
     };
     let goal: Vec<u8> = tiles.iter().map(|&t| puzzle.goal_pos(t)).collect();
     assert!(!tiles.contains(&0) && goal.iter().enumerate().all(|(i, c)| !goal[..i].contains(c)));
@@ -322,7 +519,8 @@ fn run<W: Regions>(
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     };
-    let mut layer: Vec<Vec<u64>> = vec![vec![pack(&goal, region)]];
+    let mut layer = vec![Sorted::default()];
+    layer[0].fill(&[pack(&goal, region)], k);
     let mut reached = 1u64;
     let mut depth = 0u8;
     progress(&Progress {
@@ -330,35 +528,49 @@ fn run<W: Regions>(
         reached,
         total,
     });
-    while reached < total && layer.iter().any(|l| !l.is_empty()) {
+    let keys = key_count(k);
+    let mut deferred: Vec<(Vec<u64>, Sorted)> = (0..threads).map(|_| Default::default()).collect();
+    while reached < total && layer.iter().any(|l| !l.pairs.is_empty()) {
         depth = depth.saturating_add(1).min(UNREACHED - 1);
-        let chunks: Vec<&[u64]> = layer.iter().flat_map(|l| l.chunks(CHUNK)).collect();
-        let taken = AtomicUsize::new(0);
-        let work = || {
-            let mut next = Vec::new();
-            let mut found = 0;
-            while let Some(items) = chunks.get(taken.fetch_add(1, Ordering::Relaxed)) {
-                found += search.expand(items, depth, &mut next);
+        let mut next: Vec<Vec<u64>> = vec![Vec::new(); threads];
+        let mut first = 0;
+        while first < keys {
+            // A segment: keys from `first` holding about SEGMENT pairs.
+            let mut last = first;
+            let mut pairs = 0;
+            while last < keys && pairs < SEGMENT {
+                pairs += layer.iter().map(|l| l.of(last).len()).sum::<usize>();
+                last += 1;
             }
-            (sort_pairs(next, k), found)
-        };
-        let helpers = threads.min(chunks.len()).saturating_sub(1);
-        let results: Vec<(Vec<u64>, u64)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..helpers).map(|_| scope.spawn(work)).collect();
-            let mut results = vec![work()];
-            results.extend(
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("builder thread")),
-            );
-            results
-        });
-        let mut lists = Vec::with_capacity(results.len());
-        for (next, found) in results {
+            // Expand its pairs; each thread defers the children that leave the window of
+            // their parent's key, and sorts them by their own key.
+            let mut work: Vec<_> = next.iter_mut().zip(deferred.iter_mut()).collect();
+            let mut found = on_keys(&mut work, first..last, |(next, (queued, _)), key| {
+                search.warm(key, layer.iter().map(|l| l.of(key).len()).sum());
+                let expand = |list: &Sorted| search.expand(list.of(key), depth, next, queued);
+                layer.iter().map(expand).sum()
+            });
+            on_threads(&mut deferred, |(queued, sorted)| {
+                sorted.fill(queued, k);
+                queued.clear();
+            });
+            // Settle the deferred children, key by key.
+            let lists = &deferred;
+            found += on_keys(&mut next, 0..keys, |next, key| {
+                search.warm(key, lists.iter().map(|(_, l)| l.of(key).len()).sum());
+                let settle =
+                    |(_, list): &(Vec<u64>, Sorted)| search.settle(list.of(key), depth, next);
+                lists.iter().map(settle).sum()
+            });
             reached += found;
-            lists.push(next);
+            first = last;
         }
-        layer = lists;
+        let mut sorted: Vec<(Vec<u64>, Sorted)> =
+            next.into_iter().map(|n| (n, Sorted::default())).collect();
+        on_threads(&mut sorted, |(pairs, list)| {
+            list.fill(&std::mem::take(pairs), k)
+        });
+        layer = sorted.into_iter().map(|(_, list)| list).collect();
         progress(&Progress {
             depth,
             reached,
