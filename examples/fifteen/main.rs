@@ -10,9 +10,9 @@
 //! ```
 //!
 //! `--heuristic pdb` builds additive pattern databases on first use and caches them on disk:
-//! on 4x4 the 7-8 partition (about 3 minutes on two cores, 580 MB on disk, 5 GB while it
-//! builds), on 5x5 Korf and Felner's 6-6-6-6 (about 1.5 minutes, 510 MB, 1.6 GB while it
-//! builds); both are also looked up on the mirror image of each state.
+//! on 4x4 the 7-8 partition (about 2 minutes on two cores, 580 MB on disk, 6.6 GB while it
+//! builds), on 5x5 Korf and Felner's 6-6-6-6 (about 70 s, 510 MB, 3.4 GB while it builds);
+//! both are also looked up on the mirror image of each state.
 //!
 //! Moves are named after the direction the blank moves. Ctrl-C stops the search (and a
 //! batch) and prints what it has. Exit status: 0 solved or proven unsolvable, 1 stopped by
