@@ -123,8 +123,8 @@ const SEGMENT: usize = 1 << 25;
 /// length over this.
 const WARM_RATIO: usize = 64;
 
-/// Sort keys a thread takes at a time (the keys that share all but the last key tile's
-/// cell, so a take's windows are neighbours in the table).
+/// Sort keys a thread takes at a time: enough that taking them costs nothing, few enough
+/// that the threads finish together.
 const KEYS_PER_TAKE: usize = 1 << CELL_BITS;
 
 /// Runs `f` on every key of `keys`, on one thread per state in `states` (the first on the
@@ -397,11 +397,12 @@ impl<W: Regions> Search<'_, W> {
     /// The entries of the placements whose sort key is `key`: one window of the table.
     fn window(&self, key: usize) -> std::ops::Range<usize> {
         let s = self.key_tiles;
-        let cells: Vec<u8> = (0..s)
-            .map(|j| (key >> (CELL_BITS * (s - 1 - j)) & ((1 << CELL_BITS) - 1)) as u8)
-            .collect();
+        let mut cells = [0u8; SORT_TILES];
+        for (j, c) in cells[..s].iter_mut().enumerate() {
+            *c = (key >> (CELL_BITS * (s - 1 - j)) & ((1 << CELL_BITS) - 1)) as u8;
+        }
         let len = self.weight[s - 1] as usize;
-        let start = rank_cells(&cells, self.n) as usize * len;
+        let start = rank_cells(&cells[..s], self.n) as usize * len;
         start..start + len
     }
 
