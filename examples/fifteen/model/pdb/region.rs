@@ -373,11 +373,8 @@ impl<W: Regions> Search<'_, W> {
                     }
                     let free = self.board.full & !(occupied ^ (1 << from) ^ (1 << to));
                     let child_region = self.board.region(1 << from, free);
-                    let before = self.seen[child_rank].add(child_region);
-                    if before & (1 << from) != 0 {
-                        continue; // another thread queued it meanwhile
-                    }
-                    if before == 0 {
+                    // (no other thread writes this window: the region is still unseen)
+                    if self.seen[child_rank].add(child_region) == 0 {
                         self.dist[child_rank].store(depth, Ordering::Relaxed);
                         reached += 1;
                     }
@@ -450,11 +447,7 @@ impl<W: Regions> Search<'_, W> {
                 continue;
             }
             let region = self.board.region(seed, self.board.full & !occupied);
-            let before = self.seen[rank].add(region);
-            if before & seed != 0 {
-                continue;
-            }
-            if before == 0 {
+            if self.seen[rank].add(region) == 0 {
                 self.dist[rank].store(depth, Ordering::Relaxed);
                 reached += 1;
             }
