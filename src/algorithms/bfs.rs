@@ -198,8 +198,8 @@ impl<'a, C, E> Bfs<'a, C, E> {
     }
 
     /// Runs breadth-first search on `threads` threads (0: one per core), level by level,
-    /// each thread owning the states whose hash names it (see
-    /// [`parallel`]).
+    /// with the states kept in buckets by hash and each level's successors settled bucket
+    /// by bucket (see [`parallel`]).
     ///
     /// The answer has the fewest actions, as [`search`](Self::search)'s does, but among
     /// several such paths the threads may return a different one, from run to run. Every
@@ -209,12 +209,12 @@ impl<'a, C, E> Bfs<'a, C, E> {
     /// state gets the union of the skip sets of every way in from the level above).
     /// States stored counts every thread's.
     ///
-    /// It does more work than [`search`](Self::search) (on two threads, half the successors
-    /// are copied to the thread that owns them, and its nodes are wider), which more threads
-    /// repay only when expanding a state costs much more than looking its successors up. On
-    /// a Rush Hour board, whose successors are cheap and whose table is far larger than the
-    /// caches, two threads gain little or nothing over the serial search (`BENCHMARKS.md`
-    /// has the figures).
+    /// Every successor goes through a buffer before it is looked up, so that the lookups
+    /// into one bucket come together and find its index in the cache. That pays when the
+    /// states stored outgrow the caches: on Rush Hour's 14 million states the search is
+    /// faster than [`search`](Self::search) on one thread and faster again on two. On a
+    /// space whose states fit in the cache, the detour costs more than it saves, and
+    /// [`search`](Self::search) is the faster one (`BENCHMARKS.md` has the figures).
     ///
     /// # Examples
     ///

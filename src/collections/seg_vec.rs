@@ -36,11 +36,13 @@ impl<T> SegVec<T> {
     }
 
     /// Adds an empty segment: out of line, so that [`SegVec::push`] stays small enough to
-    /// inline (a push that is a call costs breadth-first search several percent).
+    /// inline (a push that is a call costs breadth-first search several percent). The
+    /// first segment grows as items come, so that many small vectors take little memory.
     #[cold]
     #[inline(never)]
     fn add_segment(&mut self) {
-        self.segments.push(Vec::with_capacity(SEGMENT));
+        let room = if self.segments.is_empty() { 0 } else { SEGMENT };
+        self.segments.push(Vec::with_capacity(room));
     }
 
     #[inline]

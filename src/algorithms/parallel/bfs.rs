@@ -1,7 +1,7 @@
-//! Breadth-first search on several threads, level-synchronous, each thread owning the
-//! states whose hash names it (the design is in the [module above](super)).
+//! Breadth-first search on several threads, level-synchronous, with the states kept in
+//! buckets by hash (the design is in the [module above](super)).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::rendezvous::Rendezvous;
@@ -12,12 +12,28 @@ use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Outcome, Solution, Stats, Step, StopReason};
 use crate::traits::{Cost, Expansion, Problem, Successor, Successors};
 
-/// How many successors for one thread a thread collects before it takes that thread's
-/// mailbox lock.
-const BATCH: usize = 64;
+/// How many buckets the states are kept in, at least, and for each thread. Each bucket has
+/// an index of its own: more buckets make smaller indexes, which serve a round's lookups
+/// from the cache, but spread a thread's successors over more places in memory.
+const MIN_BUCKETS: usize = 128;
+const BUCKETS_PER_THREAD: usize = 8;
 
-/// How many expansions pass between two looks at a thread's own mailbox.
-const READ_MAIL_EVERY: u64 = 32;
+/// How many successors a thread collects, at least and at most, before the round's
+/// successors are settled. Within these bounds a round is as large as the share of the
+/// states stored that falls to each thread: large enough that a bucket's index, read into
+/// the cache, serves many lookups, and no larger, so that a small search's successors stay
+/// in the cache too.
+const MIN_ROUND: usize = 1 << 14;
+const MAX_ROUND: usize = 1 << 22;
+
+/// A bucket's index is read into the cache before its successors are settled when they
+/// are at least this fraction of its size.
+const WARM_RATIO: usize = 4;
+
+/// What the threads do after a round, as the first thread decides.
+const NEXT_ROUND: u8 = 0;
+const NEXT_LEVEL: u8 = 1;
+const STOP: u8 = 2;
 
 /// What the engine is told besides its problem and starts.
 pub(crate) struct Setup<'s, 'a, C> {
@@ -45,14 +61,20 @@ type ShardOf<P, E> = Shard<
 type SuccessorOf<P> =
     Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
-/// A successor on its way to the thread that owns it.
-struct Found<S, A, C, X> {
-    hash: u64,
-    node: Node<S, A, C, Meta<C, X>>,
+/// A successor on its way to its bucket: its state, the node it was found from, the action
+/// and its cost, its path cost and skip set. (Its hash is computed again when it arrives:
+/// that costs less than moving it through memory.)
+struct Post<S, A, C, X> {
+    state: S,
+    parent: NodeRef,
+    action: A,
+    cost: C,
+    g: C,
+    set: X,
 }
 
 type Batch<P, E> = Vec<
-    Found<
+    Post<
         <P as Problem>::State,
         <P as Problem>::Action,
         <P as Problem>::Cost,
@@ -60,11 +82,29 @@ type Batch<P, E> = Vec<
     >,
 >;
 
+/// A bucket: its states, and where the level being expanded lies among them.
+struct Bucket<P: Problem + ?Sized, E: Expansion<P>> {
+    shard: ShardOf<P, E>,
+    /// The bucket's nodes of the level being expanded: from `start` to `end`.
+    start: usize,
+    end: usize,
+}
+
 /// What the threads share.
 struct Shared<P: Problem + ?Sized, E: Expansion<P>> {
     threads: usize,
-    /// Each thread's mailbox: the successors other threads found for it.
-    mail: Vec<Mutex<Batch<P, E>>>,
+    /// The buckets; a state's is named by its hash ([`owner`]).
+    buckets: Vec<Mutex<Bucket<P, E>>>,
+    /// Whether a bucket has nodes in the level being expanded.
+    busy: Vec<AtomicBool>,
+    /// The successors each thread found for each bucket in this round, at
+    /// `bucket * threads + thread`.
+    posts: Vec<Mutex<Batch<P, E>>>,
+    /// Whether a thread posted successors to a bucket in this round.
+    posted: Vec<AtomicBool>,
+    /// The next bucket to take, to expand and to settle.
+    expand_next: AtomicUsize,
+    settle_next: AtomicUsize,
     rendezvous: Rendezvous,
     /// Set when the search ends before the level does: a goal, or a limit.
     halt: AtomicBool,
@@ -72,13 +112,16 @@ struct Shared<P: Problem + ?Sized, E: Expansion<P>> {
     found: Mutex<Option<(NodeRef, SuccessorOf<P>)>>,
     /// States that may still be stored.
     room: AtomicUsize,
-    /// Each thread's counts, and the size of its part of the next level, as of the end of
-    /// the last level.
+    /// Each thread's counts, and how many states of the next level it stored, as of the
+    /// end of the last round.
     reports: Vec<Mutex<(Stats, usize)>>,
     /// Whether the cost bound left a successor out.
     pruned: AtomicBool,
-    /// The verdict of the first thread after a level: go on to the next.
-    go_on: AtomicBool,
+    /// What the first thread decided after a round: [`NEXT_ROUND`], [`NEXT_LEVEL`] or
+    /// [`STOP`].
+    step: AtomicU8,
+    /// How many successors a thread collects in a round of this level.
+    round: AtomicUsize,
     expansions: Arc<AtomicU64>,
 }
 
@@ -92,6 +135,12 @@ impl<P: Problem + ?Sized, E: Expansion<P>> Shared<P, E> {
     /// Takes a part of the budget of states: how many.
     fn claim_room(&self) -> usize {
         claim_room(&self.room)
+    }
+
+    /// Takes the next bucket from `next`, if one is left.
+    fn take(&self, next: &AtomicUsize) -> Option<usize> {
+        let b = next.fetch_add(1, Ordering::Relaxed);
+        (b < self.buckets.len()).then_some(b)
     }
 }
 
@@ -114,7 +163,14 @@ where
     // the index names the nodes when a state met again may change its node: a cheaper way
     // in (under a cost bound) or another skip set (move pruning)
     let by_value = !E::PRUNES && bound.is_none();
-    let mut shards: Vec<ShardOf<P, E>> = (0..threads).map(|_| Shard::new(by_value)).collect();
+    let count = (threads * BUCKETS_PER_THREAD).max(MIN_BUCKETS);
+    let mut buckets: Vec<Bucket<P, E>> = (0..count)
+        .map(|_| Bucket {
+            shard: Shard::new(by_value),
+            start: 0,
+            end: 0,
+        })
+        .collect();
     let mut stored = 0;
     for start in starts {
         if problem.is_goal(&start) {
@@ -122,7 +178,7 @@ where
             return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
         }
         let hash = hash_of(&start);
-        let shard = &mut shards[owner(hash, threads)];
+        let shard = &mut buckets[owner(hash, count)].shard;
         if shard.find(hash, &start).is_none() {
             if stored >= mon.max_states() {
                 mon.stats.stored = stored;
@@ -149,11 +205,21 @@ where
     if setup.max_depth == Some(0) {
         return mon.stopped(StopReason::MaxDepth, None);
     }
+    for bucket in &mut buckets {
+        bucket.end = bucket.shard.len();
+    }
 
     let thread_limits = mon.thread_limits();
     let shared = Shared::<P, E> {
         threads,
-        mail: (0..threads).map(|_| Mutex::new(Vec::new())).collect(),
+        busy: buckets.iter().map(|b| AtomicBool::new(b.end > 0)).collect(),
+        buckets: buckets.into_iter().map(Mutex::new).collect(),
+        posts: (0..count * threads)
+            .map(|_| Mutex::new(Vec::new()))
+            .collect(),
+        posted: (0..count).map(|_| AtomicBool::new(false)).collect(),
+        expand_next: AtomicUsize::new(0),
+        settle_next: AtomicUsize::new(0),
         rendezvous: Rendezvous::new(threads),
         halt: AtomicBool::new(false),
         stopped: Mutex::new(None),
@@ -163,7 +229,8 @@ where
             .map(|_| Mutex::new((Stats::default(), 0)))
             .collect(),
         pruned: AtomicBool::new(false),
-        go_on: AtomicBool::new(false),
+        step: AtomicU8::new(NEXT_ROUND),
+        round: AtomicUsize::new(MIN_ROUND),
         expansions: Arc::new(AtomicU64::new(0)),
     };
     let worker = Worker {
@@ -177,18 +244,14 @@ where
         arrival: E::PRUNES && bound.is_none(),
         forget: setup.reversible && bound.is_none(),
     };
-    let results: Vec<(ShardOf<P, E>, Stats)> = std::thread::scope(|scope| {
-        let mut rest = shards.drain(1..);
+    let stats: Vec<Stats> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
             .map(|t| {
-                let shard = rest.next().expect("one shard a thread");
                 let worker = &worker;
-                scope.spawn(move || worker.run(t, shard, None))
+                scope.spawn(move || worker.run(t, None))
             })
             .collect();
-        drop(rest);
-        let first = shards.pop().expect("one shard a thread");
-        let mut all = vec![worker.run(0, first, Some(&mut mon))];
+        let mut all = vec![worker.run(0, Some(&mut mon))];
         for handle in handles {
             match handle.join() {
                 Ok(r) => all.push(r),
@@ -197,17 +260,21 @@ where
         }
         all
     });
-    let (shards, stats): (Vec<_>, Vec<_>) = results.into_iter().unzip();
-    let max_frontier = mon.stats.max_frontier;
-    mon.stats = sum_into(Stats::default(), &stats);
-    mon.stats.max_frontier = max_frontier;
-    mon.stats.stored = shards.iter().map(Shard::len).sum();
     let Shared {
+        buckets,
         stopped,
         found,
         pruned,
         ..
     } = shared;
+    let shards: Vec<ShardOf<P, E>> = buckets
+        .into_iter()
+        .map(|b| b.into_inner().unwrap_or_else(|e| e.into_inner()).shard)
+        .collect();
+    let max_frontier = mon.stats.max_frontier;
+    mon.stats = sum_into(Stats::default(), &stats);
+    mon.stats.max_frontier = max_frontier;
+    mon.stats.stored = shards.iter().map(Shard::len).sum();
     if let Some((parent, succ)) = found.into_inner().unwrap_or_else(|e| e.into_inner()) {
         mon.stats.stored += 1;
         let last = Step {
@@ -237,15 +304,12 @@ struct Worker<'w, 'a, P: Problem + ?Sized, E: Expansion<P>> {
     forget: bool,
 }
 
-/// A thread's own part of the search: its shard, where its part of the next level starts
-/// in it, its share of the budget of states and its counts.
-struct Own<'a, P: Problem + ?Sized, E: Expansion<P>> {
-    shard: ShardOf<P, E>,
-    /// The node being expanded.
-    at: usize,
-    next: usize,
+/// A thread's own part of the search: its share of the budget of states, the states it
+/// stored in this level and its counts.
+struct Own<'a, C> {
     room: usize,
-    mon: Monitor<'a, P::Cost>,
+    level: usize,
+    mon: Monitor<'a, C>,
 }
 
 impl<P, E> Worker<'_, '_, P, E>
@@ -253,59 +317,118 @@ where
     P: Problem + ?Sized,
     E: Expansion<P>,
 {
-    /// Thread `t`'s search, on its shard: the shard and the counts at the end. The first
-    /// thread (`lead`, with the caller's monitor) decides after each level.
-    fn run(
-        &self,
-        t: usize,
-        shard: ShardOf<P, E>,
-        mut lead: Option<&mut Monitor<'_, P::Cost>>,
-    ) -> (ShardOf<P, E>, Stats) {
+    /// Thread `t`'s search: its counts at the end. The first thread (`lead`, with the
+    /// caller's monitor) decides after each round.
+    fn run(&self, t: usize, mut lead: Option<&mut Monitor<'_, P::Cost>>) -> Stats {
         let shared = self.shared;
-        let threads = shared.threads;
         let _seat = shared.rendezvous.seat();
         let mon = Monitor::new(self.limits).sharing(Arc::clone(&shared.expansions));
-        let mut own = Own::<P, E> {
-            at: 0,
-            next: shard.len(),
-            shard,
+        let mut own = Own {
             room: 0,
+            level: 0,
             mon,
         };
-        let mut batches: Vec<Batch<P, E>> = (0..threads).map(|_| Vec::new()).collect();
-        let mut inbox: Batch<P, E> = Vec::new();
+        let mut out: Vec<Batch<P, E>> = (0..shared.buckets.len()).map(|_| Vec::new()).collect();
         let mut buf = Successors::new();
-        let mut level_start = 0;
         let mut depth = 0;
         loop {
-            // expand this thread's part of the level; keep the successors it owns, send
-            // the others to their owners, and take in what they send
-            let level = level_start..own.next;
-            'level: for id in level.clone() {
+            // a round: expand buckets of the level until enough successors are collected,
+            // post them to their buckets, then settle the buckets
+            self.expand(&mut own, &mut out, &mut buf);
+            for (b, batch) in out.iter_mut().enumerate() {
+                if !batch.is_empty() {
+                    // (the slot's vector, emptied last round, comes back with its room)
+                    std::mem::swap(&mut *lock(&shared.posts[b * shared.threads + t]), batch);
+                    shared.posted[b].store(true, Ordering::Relaxed);
+                }
+            }
+            if !shared.rendezvous.wait() {
+                break;
+            }
+            // every thread has posted what it found; no bucket is left to expand if the
+            // level is done
+            let level_done = shared.expand_next.load(Ordering::Relaxed) >= shared.buckets.len();
+            if !shared.halt.load(Ordering::Relaxed) {
+                self.settle(&mut own, level_done);
+            }
+            *lock(&shared.reports[t]) = (own.mon.stats, own.level);
+            if !shared.rendezvous.wait() {
+                break;
+            }
+            if let Some(lead) = lead.as_deref_mut() {
+                let step = if shared.halt.load(Ordering::Relaxed) {
+                    STOP
+                } else if !level_done {
+                    NEXT_ROUND
+                } else if self.verdict(lead, depth + 1) {
+                    shared.expand_next.store(0, Ordering::Relaxed);
+                    let round = (lead.stats.stored / shared.threads).clamp(MIN_ROUND, MAX_ROUND);
+                    shared.round.store(round, Ordering::Relaxed);
+                    NEXT_LEVEL
+                } else {
+                    STOP
+                };
+                shared.settle_next.store(0, Ordering::Relaxed);
+                shared.step.store(step, Ordering::Relaxed);
+            }
+            if !shared.rendezvous.wait() {
+                break;
+            }
+            match shared.step.load(Ordering::Relaxed) {
+                STOP => break,
+                NEXT_LEVEL => {
+                    depth += 1;
+                    own.level = 0;
+                }
+                _ => {}
+            }
+        }
+        own.mon.stats
+    }
+
+    /// Expands the level's nodes of the buckets this thread takes, until it has collected
+    /// a round's successors or no bucket is left, putting the successors in `out` by
+    /// bucket.
+    fn expand(
+        &self,
+        own: &mut Own<'_, P::Cost>,
+        out: &mut [Batch<P, E>],
+        buf: &mut Successors<P::State, P::Action, P::Cost>,
+    ) {
+        let shared = self.shared;
+        let round = shared.round.load(Ordering::Relaxed);
+        let mut collected = 0;
+        let count = shared.buckets.len();
+        'take: while collected < round {
+            let Some(b) = shared.take(&shared.expand_next) else {
+                break;
+            };
+            if !shared.busy[b].load(Ordering::Relaxed) {
+                continue;
+            }
+            let bucket = lock(&shared.buckets[b]);
+            for id in bucket.start..bucket.end {
                 let expanded = own.mon.stats.expanded;
                 if own.mon.due(expanded) {
                     if shared.halt.load(Ordering::Relaxed) {
-                        break;
+                        break 'take;
                     }
                     if let Some(reason) = own.mon.poll() {
                         shared.stop(reason);
-                        break;
+                        break 'take;
                     }
                 }
-                if expanded % READ_MAIL_EVERY == 0 && !self.read_mail(t, &mut inbox, &mut own) {
-                    break;
-                }
                 own.mon.stats.expanded += 1;
-                own.at = id;
-                let node = own.shard.node(id);
+                let node = bucket.shard.node(id);
                 let set = if self.arrival {
                     node.meta.set
                 } else {
                     E::after_last(self.problem, node.link.as_ref().map(|l| &l.1))
                 };
-                E::expand(self.problem, &node.state, set, &mut buf);
+                E::expand(self.problem, &node.state, set, buf);
                 let g = node.meta.g;
                 own.mon.stats.generated += buf.len() as u64;
+                collected += buf.len();
                 for succ in buf.drain() {
                     let g = g.saturating_add(succ.cost);
                     if self.bound.is_some_and(|b| g > b) {
@@ -313,150 +436,97 @@ where
                         continue;
                     }
                     if self.problem.is_goal(&succ.state) {
-                        lock(&shared.found).get_or_insert((NodeRef::new(t, id), succ));
+                        lock(&shared.found).get_or_insert((NodeRef::new(b, id), succ));
                         shared.halt.store(true, Ordering::Relaxed);
-                        break 'level;
+                        break 'take;
                     }
                     let hash = hash_of(&succ.state);
-                    let to = owner(hash, threads);
-                    // most successors this thread owns are met again: settled without
-                    // building a node for them
-                    let held = (to == t).then(|| own.shard.find(hash, &succ.state));
-                    if let Some(Some(m)) = held {
-                        self.met_again(&mut own, m, g, || {
-                            let set = if self.arrival {
-                                E::after(self.problem, &succ.action)
-                            } else {
-                                E::empty()
-                            };
-                            (set, Some((NodeRef::new(t, id), succ.action, succ.cost)))
-                        });
-                        continue;
-                    }
                     let set = if self.arrival {
                         E::after(self.problem, &succ.action)
                     } else {
                         E::empty()
                     };
-                    let found = Found {
-                        hash,
-                        node: Node {
-                            state: succ.state,
-                            link: Some((NodeRef::new(t, id), succ.action, succ.cost)),
-                            meta: Meta { g, set },
-                        },
-                    };
-                    if to == t {
-                        if !self.store(found, &mut own) {
-                            break 'level;
-                        }
-                    } else {
-                        let batch = &mut batches[to];
-                        batch.push(found);
-                        if batch.len() == BATCH {
-                            lock(&shared.mail[to]).append(batch);
+                    out[owner(hash, count)].push(Post {
+                        state: succ.state,
+                        parent: NodeRef::new(b, id),
+                        action: succ.action,
+                        cost: succ.cost,
+                        g,
+                        set,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Settles the successors posted to the buckets this thread takes: each is stored in
+    /// its bucket unless the bucket holds its state. At the end of a level (`level_done`)
+    /// the bucket's next level becomes the one to expand.
+    fn settle(&self, own: &mut Own<'_, P::Cost>, level_done: bool) {
+        let shared = self.shared;
+        while let Some(b) = shared.take(&shared.settle_next) {
+            let posted = shared.posted[b].swap(false, Ordering::Relaxed);
+            if !posted && !level_done {
+                continue;
+            }
+            let mut guard = lock(&shared.buckets[b]);
+            let bucket = &mut *guard;
+            if posted {
+                let mut batches: Vec<_> = (0..shared.threads)
+                    .map(|u| lock(&shared.posts[b * shared.threads + u]))
+                    .collect();
+                let posts: usize = batches.iter().map(|batch| batch.len()).sum();
+                if posts * WARM_RATIO >= bucket.shard.indexed() {
+                    bucket.shard.warm();
+                }
+                for batch in &mut batches {
+                    for post in batch.drain(..) {
+                        if !self.keep(post, bucket, own) {
+                            // the budget of states ran out: the search stops
+                            return;
                         }
                     }
                 }
             }
-            for (to, batch) in batches.iter_mut().enumerate() {
-                if !batch.is_empty() {
-                    lock(&shared.mail[to]).append(batch);
+            if level_done {
+                if self.forget {
+                    // in a reversible space the successors of a level lie in it, the
+                    // one before or the next: the states before the level just
+                    // expanded may leave the index
+                    bucket.shard.forget_before(bucket.start);
                 }
+                bucket.start = bucket.end;
+                bucket.end = bucket.shard.len();
+                shared.busy[b].store(bucket.start < bucket.end, Ordering::Relaxed);
             }
-            if !shared.rendezvous.wait() {
-                break;
-            }
-            // every thread has sent all it found for this level
-            if !shared.halt.load(Ordering::Relaxed) {
-                self.read_mail(t, &mut inbox, &mut own);
-            }
-            own.mon.stats.stored = own.shard.len();
-            *lock(&shared.reports[t]) = (own.mon.stats, own.shard.len() - level.end);
-            if !shared.rendezvous.wait() {
-                break;
-            }
-            depth += 1;
-            if let Some(lead) = lead.as_deref_mut() {
-                shared
-                    .go_on
-                    .store(self.verdict(lead, depth), Ordering::Relaxed);
-            }
-            if !shared.rendezvous.wait() || !shared.go_on.load(Ordering::Relaxed) {
-                break;
-            }
-            if self.forget {
-                // in a reversible space the successors of a level lie in it, the one
-                // before or the next: the states before the level just expanded may leave
-                // the index
-                own.shard.forget_before(level.start);
-            }
-            level_start = level.end;
-            own.next = own.shard.len();
-            own.at = level_start;
         }
-        (own.shard, own.mon.stats)
     }
 
-    /// Takes in what the other threads sent to thread `t`. `false` if the budget of
-    /// states ran out.
-    fn read_mail(&self, t: usize, inbox: &mut Batch<P, E>, own: &mut Own<'_, P, E>) -> bool {
-        std::mem::swap(&mut *lock(&self.shared.mail[t]), inbox);
-        // (what is left when the budget runs out is dropped with the search)
-        inbox.drain(..).all(|found| self.keep(found, own))
-    }
-
-    /// Stores a successor this thread owns, unless its shard holds it (see
-    /// [`met_again`](Self::met_again)). `false` if the budget of states ran out (the search
+    /// Stores a successor in its bucket unless the bucket holds its state: then a node of
+    /// the next level takes the skip set of this way in too (move pruning), and the cheaper
+    /// way in (under a cost bound). `false` if the budget of states ran out (the search
     /// then stops).
     #[inline]
     fn keep(
         &self,
-        found: Found<P::State, P::Action, P::Cost, E::Set>,
-        own: &mut Own<'_, P, E>,
+        post: Post<P::State, P::Action, P::Cost, E::Set>,
+        bucket: &mut Bucket<P, E>,
+        own: &mut Own<'_, P::Cost>,
     ) -> bool {
-        match own.shard.find(found.hash, &found.node.state) {
-            Some(m) => {
-                let node = found.node;
-                self.met_again(own, m, node.meta.g, || (node.meta.set, node.link));
-                true
+        let hash = hash_of(&post.state);
+        // (the index names the node when it may have to change; else `m` is `usize::MAX`)
+        if let Some(m) = bucket.shard.find(hash, &post.state) {
+            own.mon.stats.duplicates += 1;
+            if m != usize::MAX && m >= bucket.end {
+                let node = bucket.shard.node_mut(m);
+                node.meta.set = E::union(node.meta.set, post.set);
+                if post.g < node.meta.g {
+                    node.meta.g = post.g;
+                    node.link = Some((post.parent, post.action, post.cost));
+                }
             }
-            None => self.store(found, own),
+            return true;
         }
-    }
-
-    /// Settles a successor reached at path cost `g` whose state the shard holds as node
-    /// `m`: a node not expanded yet takes the skip set of this way in too, and one of the
-    /// next level the cheaper way in. `way` gives the way's skip set and link, when needed.
-    /// (The index names the node when it may have to change; else `m` is `usize::MAX`.)
-    #[inline]
-    fn met_again(
-        &self,
-        own: &mut Own<'_, P, E>,
-        m: usize,
-        g: P::Cost,
-        way: impl FnOnce() -> (E::Set, Option<(NodeRef, P::Action, P::Cost)>),
-    ) {
-        own.mon.stats.duplicates += 1;
-        if m != usize::MAX && m > own.at {
-            let (set, link) = way();
-            let node = own.shard.node_mut(m);
-            node.meta.set = E::union(node.meta.set, set);
-            if m >= own.next && g < node.meta.g {
-                node.meta.g = g;
-                node.link = link;
-            }
-        }
-    }
-
-    /// Stores a successor this thread owns whose state its shard does not hold. `false` if
-    /// the budget of states ran out (the search then stops).
-    #[inline]
-    fn store(
-        &self,
-        found: Found<P::State, P::Action, P::Cost, E::Set>,
-        own: &mut Own<'_, P, E>,
-    ) -> bool {
         if own.room == 0 {
             own.room = self.shared.claim_room();
             if own.room == 0 {
@@ -465,7 +535,16 @@ where
             }
         }
         own.room -= 1;
-        own.shard.insert(found.hash, found.node);
+        own.level += 1;
+        let node = Node {
+            state: post.state,
+            link: Some((post.parent, post.action, post.cost)),
+            meta: Meta {
+                g: post.g,
+                set: post.set,
+            },
+        };
+        bucket.shard.insert(hash, node);
         true
     }
 
@@ -473,9 +552,6 @@ where
     /// largest level in `lead`'s statistics, reports progress and checks the limits.
     fn verdict(&self, lead: &mut Monitor<'_, P::Cost>, depth: usize) -> bool {
         let shared = self.shared;
-        if shared.halt.load(Ordering::Relaxed) {
-            return false;
-        }
         let reports: Vec<(Stats, usize)> = shared.reports.iter().map(|r| *lock(r)).collect();
         let level: usize = reports.iter().map(|r| r.1).sum();
         if level == 0 {
@@ -486,9 +562,11 @@ where
             return false;
         }
         let max_frontier = lead.stats.max_frontier.max(level);
+        let stored = lead.stats.stored + level;
         let stats: Vec<Stats> = reports.iter().map(|r| r.0).collect();
         lead.stats = sum_into(Stats::default(), &stats);
         lead.stats.max_frontier = max_frontier;
+        lead.stats.stored = stored;
         if let Some(reason) = lead.poll() {
             shared.stop(reason);
             return false;

@@ -1,26 +1,41 @@
 //! The graph searches on several threads ([`Bfs::search_parallel`] and
 //! [`AStar::search_parallel`]): the design, and how it scales.
 //!
-//! Both partition the states by hash: each thread owns the states whose hash names it, and
-//! stores them in a shard of its own (nodes and a hash index) that no other thread reads or
-//! writes. A successor owned by another thread goes into a batch for that thread, handed
-//! over under one lock when full (one lock per batch, not per state).
+//! Both partition the states by hash, and both keep each part's states in a shard (nodes
+//! and a hash index) that one thread at a time reads or writes, so no table is ever
+//! shared or locked per state.
 //!
 //! # Breadth-first search
 //!
-//! The search is level-synchronous:
+//! The search is level-synchronous, and it settles successors in bulk rather than one by
+//! one (delayed duplicate detection):
 //!
-//! * Each thread expands its own states of the level. A successor it owns it looks up and
-//!   stores at once, as the serial search does; one owned by another thread goes into a
-//!   batch for that thread, handed over under the owner's mailbox lock when full (one lock
-//!   per batch, not per state). Every few expansions a thread takes in its mailbox. Stored
-//!   successors form the thread's part of the next level; a state met again there keeps
-//!   the cheapest way in and, with move pruning, the union of every way's skip set.
+//! * The states are kept in buckets by hash, many more buckets than threads (at least
+//!   128). Each bucket is a shard of its own, with the bucket's part of the current level
+//!   among its nodes.
+//! * A level is done in rounds. In a round each thread takes buckets one at a time and
+//!   expands their nodes of the level, putting every successor, unlooked-up, in a buffer
+//!   for the successor's bucket. Once it has collected a round's worth of successors (as
+//!   many as its share of the states stored, within bounds), it hands the buffers over.
+//! * When every thread has, each thread takes buckets one at a time again and settles
+//!   the successors handed to them: a successor whose state the bucket holds is dropped
+//!   (with move pruning, a state of the next level takes the union of every way's skip
+//!   set; under a cost bound, the cheapest way in), the others are stored as the bucket's
+//!   part of the next level. When a bucket has many successors to settle for the size of
+//!   its index, the index is first read into the cache in one pass.
 //! * A goal among the successors ends the search: every goal still to be found lies one
 //!   level below the one being expanded, so it has the fewest actions.
-//! * When a thread has expanded its part it sends what is left in its batches and waits
-//!   at a barrier; then each takes in its mailbox a last time, and the first thread sums
-//!   the counts, checks the limits and reports progress before the next level.
+//! * Between rounds the first thread sums the counts; after a level it checks the limits
+//!   and reports progress.
+//!
+//! A lookup in the serial search is a random access into one index far larger than the
+//! caches once the space is large; here a round's lookups into one bucket come together,
+//! into an index that the round brings into the cache, and the successors themselves
+//! are written and read in order. So on a large space the search is faster than the
+//! serial one already on one thread, and threads add to that because the buckets fall to
+//! them in equal parts. On a small space, whose index fits in the cache anyway, the
+//! detour through the buffers costs more than it saves. The buffers hold at most two
+//! rounds' successors a thread, about as many as the states stored.
 //!
 //! # A\*
 //!
@@ -37,27 +52,30 @@
 //!
 //! # Cost and scaling
 //!
-//! Every successor is looked up once, by its owner, as in the serial [`Bfs`]; what the
-//! scheme adds is the copy of `(n - 1) / n` of the successors into another thread's
-//! mailbox on `n` threads, and for breadth-first search three barriers a level. Nothing is locked per state, and the
-//! work of a level falls to the threads in equal parts whatever the shape of the space.
-//! The limit is memory latency: each lookup is a random access into a table larger than
-//! the caches, so the speedup stays below the number of cores, and a thread's own
-//! successors are cheaper than others'. The `parallel` bench (`cargo bench --bench
-//! parallel`) measures the search on one and on two threads beside the serial one;
-//! `BENCHMARKS.md` has the figures. Across machines the same design carries over with the
-//! batches sent as messages to the machine owning a state and the barrier a global one per
-//! level, as in distributed level-synchronous BFS.
+//! In hash-distributed A\* every successor is looked up once, by its owner, as in the
+//! serial [`AStar`]; what the scheme adds is the copy of `(n - 1) / n` of the successors
+//! into another thread's mailbox on `n` threads. Nothing is locked per state. The limit
+//! is memory latency: each lookup is a random access into a table larger than the caches,
+//! so the speedup stays below the number of cores. The breadth-first search has no
+//! owners: every bucket is settled by whichever thread takes it, so the work of a level
+//! falls to the threads in equal parts whatever the shape of the space, and on more cores
+//! more buckets keep them busy (eight a thread). The `parallel` bench (`cargo bench
+//! --bench parallel`) measures both searches on one and on two threads beside the serial
+//! ones; `BENCHMARKS.md` has the figures.
 //!
-//! The same holds for A\*, whose threads may also expand states that the serial search
-//! would never reach (their `f` above the optimum, expanded before the incumbent was
-//! found). HDA\* was designed for clusters, its messages sent with MPI; here the
+//! Across machines the breadth-first search carries over with each machine owning a
+//! range of buckets: a round's buffers become messages to the machines that own their
+//! buckets, and the barriers global ones, as in distributed level-synchronous BFS.
+//!
+//! The threads of A\* may also expand states that the serial search would never reach
+//! (their `f` above the optimum, expanded before the incumbent was found). HDA\* was
+//! designed for clusters, its messages sent with MPI; here the
 //! mailboxes would become messages and the shared count of waiting threads a termination
 //! detection by counting the messages each machine sent and received.
 //!
 //! [`Bfs::search_parallel`]: crate::Bfs::search_parallel
 //! [`AStar::search_parallel`]: crate::AStar::search_parallel
-//! [`Bfs`]: crate::Bfs
+//! [`AStar`]: crate::AStar
 
 pub(crate) mod bfs;
 pub(crate) mod hda;
@@ -102,12 +120,15 @@ fn sum_into(mut total: Stats, parts: &[Stats]) -> Stats {
     total
 }
 
+/// The most threads a parallel search runs on.
+const MAX_THREADS: usize = 256;
+
 /// The number of threads to run: `threads`, or with 0 one per core, at most
-/// [`shard::MAX_SHARDS`].
+/// [`MAX_THREADS`].
 pub(crate) fn thread_count(threads: usize) -> usize {
     let n = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    n.min(shard::MAX_SHARDS)
+    n.min(MAX_THREADS)
 }

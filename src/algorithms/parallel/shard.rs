@@ -1,8 +1,8 @@
-//! The part of a hash-partitioned search's store that one thread owns.
+//! One part of a hash-partitioned search's store, which one thread at a time works on.
 //!
 //! Every state belongs to one shard, named by bits of its hash that the shard's own hash
-//! table does not use for its buckets or tags, so a state is looked up and stored by its
-//! owner alone and no table is ever shared or locked. A node names its parent by shard
+//! table does not use for its buckets or tags, so a state is looked up and stored in its
+//! shard alone and no table is ever shared between threads. A node names its parent by shard
 //! and index ([`NodeRef`]); the solution is traced across the shards once every thread is
 //! done.
 
@@ -14,9 +14,9 @@ use crate::collections::{hash_of, inline_states, SegVec};
 use crate::search::{Solution, Step};
 use crate::traits::Cost;
 
-/// The most threads a hash-partitioned search runs on (a node reference keeps the shard in
-/// 8 bits).
-pub(crate) const MAX_SHARDS: usize = 256;
+/// The most shards a search keeps its states in (a node reference keeps the shard in 16
+/// bits).
+pub(crate) const MAX_SHARDS: usize = 1 << 16;
 
 /// Which of `shards` shards owns a state with hash `hash`: bits 32 to 55 of the hash,
 /// which hashbrown uses neither for the bucket (the low bits, for tables under
@@ -27,7 +27,7 @@ pub(crate) fn owner(hash: u64, shards: usize) -> usize {
     ((((hash >> 32) & 0xff_ffff) * shards as u64) >> 24) as usize
 }
 
-/// A node of some shard: the shard in the low 8 bits, the index above.
+/// A node of some shard: the shard in the low 16 bits, the index above.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct NodeRef(u64);
 
@@ -35,17 +35,18 @@ impl NodeRef {
     /// Node `id` of shard `shard`.
     #[inline(always)]
     pub(crate) fn new(shard: usize, id: usize) -> Self {
-        NodeRef(((id as u64) << 8) | shard as u64)
+        debug_assert!(shard < MAX_SHARDS);
+        NodeRef(((id as u64) << 16) | shard as u64)
     }
 
     #[inline(always)]
     pub(crate) fn shard(self) -> usize {
-        (self.0 & 0xff) as usize
+        (self.0 & 0xffff) as usize
     }
 
     #[inline(always)]
     pub(crate) fn id(self) -> usize {
-        (self.0 >> 8) as usize
+        (self.0 >> 16) as usize
     }
 }
 
@@ -127,6 +128,26 @@ impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
         self.nodes.push(node);
         self.index_node(hash, id);
         id
+    }
+
+    /// Reads the whole index, in the order it lies in memory, so that many lookups soon
+    /// after find it in the cache: a streamed read of every line costs less than a cache
+    /// miss for each of them.
+    pub(crate) fn warm(&self) {
+        match &self.index {
+            Index::States(t) => t.iter().for_each(|s| drop(std::hint::black_box(s.clone()))),
+            Index::Pairs(t) => {
+                std::hint::black_box(t.iter().fold(0, |a, p| a ^ p.1));
+            }
+            Index::Ids(t) => {
+                std::hint::black_box(t.iter().fold(0, |a, &i| a ^ i));
+            }
+        }
+    }
+
+    /// Number of states in the index.
+    pub(crate) fn indexed(&self) -> usize {
+        self.index_fill().0
     }
 
     fn index_fill(&self) -> (usize, usize) {
