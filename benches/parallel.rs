@@ -3,8 +3,9 @@
 //! over the serial engine) and on two (its speedup), each as the example would run it
 //! (reversible, with and without move pruning).
 //!
-//! Hash-distributed A\* (`AStar::search_parallel`) likewise against the serial A\*, with the
-//! example's estimate and move pruning.
+//! A\* on several threads likewise against the serial A\*, with the example's estimate and
+//! move pruning: hash-distributed (`AStar::search_parallel`) and in batched rounds
+//! (`AStar::search_parallel_batched`).
 //!
 //! `cargo bench --bench parallel`; the 9x9_5 board (about 14 M states, seconds a search)
 //! only with `RUSH_HOUR_BENCH_HEAVY=1`.
@@ -64,15 +65,17 @@ fn parallel_bfs(c: &mut Criterion) {
 }
 
 /// The fewest moves on `b` by A\* with the `blocked` estimate and move pruning, as the
-/// example runs it: serial (`threads` 0) or hash-distributed on `threads` threads.
-fn astar(b: &Board, threads: usize) -> u32 {
+/// example runs it: serial (`threads` 0), or on `threads` threads hash-distributed or in
+/// batched rounds (`batched`).
+fn astar(b: &Board, threads: usize, batched: bool) -> u32 {
     let p = RushHour::<2>::new(b, Metric::Moves);
     let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
     let start = RushHour::<2>::start(b);
     let astar = AStar::new().move_pruning();
-    let r = match threads {
-        0 => astar.search(&p, start, h),
-        n => astar.search_parallel(n, &p, start, h),
+    let r = match (threads, batched) {
+        (0, _) => astar.search(&p, start, h),
+        (n, false) => astar.search_parallel(n, &p, start, h),
+        (n, true) => astar.search_parallel_batched(n, &p, start, h),
     };
     r.cost().unwrap()
 }
@@ -88,9 +91,16 @@ fn parallel_astar(c: &mut Criterion) {
     }
     for name in names {
         let b = course(name);
-        for (label, threads) in [("serial", 0), ("threads-1", 1), ("threads-2", 2)] {
+        let runs = [
+            ("serial", 0, false),
+            ("distributed-1", 1, false),
+            ("distributed-2", 2, false),
+            ("batched-1", 1, true),
+            ("batched-2", 2, true),
+        ];
+        for (label, threads, batched) in runs {
             g.bench_function(BenchmarkId::new(label, name), |x| {
-                x.iter(|| astar(&b, threads))
+                x.iter(|| astar(&b, threads, batched))
             });
         }
     }

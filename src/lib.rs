@@ -22,9 +22,10 @@
 //!   ([`StopReason::BeamWidth`]).
 //! * [`anytime_astar`] ([`AnytimeAStar`]) finds a solution fast, then better ones, each
 //!   with a proven lower bound on the optimum, until it proves the last one optimal.
-//! * [`Bfs::search_parallel`], [`AStar::search_parallel`] (hash-distributed A\*) and
-//!   [`IdaStar::search_parallel`] run on several threads ([`algorithms::parallel`] has the
-//!   design of the first two).
+//! * [`Bfs::search_parallel`], [`AStar::search_parallel`] (hash-distributed A\*),
+//!   [`AStar::search_parallel_batched`] (A\* in rounds, for spaces larger than the caches)
+//!   and [`IdaStar::search_parallel`] run on several threads ([`algorithms::parallel`] has
+//!   the design of the first three).
 //! * [`bidirectional_bfs`] and [`mm`] search forwards from the start and backwards from a
 //!   set of goal states, for problems that list the [`Predecessors`] of a state (or are
 //!   [`Reversible`]).

@@ -195,6 +195,10 @@ impl<'a, C, E> AStar<'a, C, E> {
     /// thread; the progress callback is called once, at the end). When stopped by a limit
     /// the result carries the least `f` of the states left, a proven lower bound.
     ///
+    /// Each successor is looked up when it reaches its owner, a random access into a table
+    /// that outgrows the caches on a large space; there
+    /// [`search_parallel_batched`](Self::search_parallel_batched) is faster.
+    ///
     /// # Examples
     ///
     /// ```
@@ -242,5 +246,75 @@ impl<'a, C, E> AStar<'a, C, E> {
             threads: parallel::thread_count(threads),
         };
         parallel::hda::search::<P, H, E>(problem, start, &heuristic, setup)
+    }
+
+    /// Runs A\* on `threads` threads (0: one per core) in synchronous rounds, with the
+    /// states kept in buckets by hash and each round's successors settled bucket by bucket
+    /// (see [`parallel`]).
+    ///
+    /// Each round expands the open states with the smallest keys (smallest `f`, then
+    /// largest `g`, as the serial search takes them), up to a round's worth: a sixteenth
+    /// of the states stored, from 256 to 262,144, and of one `f` unless fewer than 256
+    /// have it. The search ends when no open state has `f` below the best solution's cost,
+    /// so with an admissible heuristic the cost is optimal, as [`search`](Self::search)'s
+    /// is, though another path of that cost may be returned. A round can expand states the
+    /// serial search would not (the rest of a round in which a better state appeared), and
+    /// a state reached more cheaply later is reopened.
+    ///
+    /// Like the parallel [`Bfs`](crate::Bfs::search_parallel), it pays where the states
+    /// stored outgrow the caches: there it beats [`search`](Self::search) on one thread
+    /// and more so on two, and it beats [`search_parallel`](Self::search_parallel), whose
+    /// every lookup is a random access. On smaller spaces, and where few states share an
+    /// `f` (real-valued costs), [`search_parallel`](Self::search_parallel) is the faster.
+    /// Move pruning and the limits hold (for the threads together; the expansion count may
+    /// pass the limit by up to 256 per thread; the progress callback is called between
+    /// rounds); the open-list setting does not apply, as each bucket keeps its open states
+    /// by key. When stopped by a limit the result carries a proven lower bound.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{AStar, Problem, Successors};
+    ///
+    /// /// Moves on a 200 x 200 board without walls, one step in four directions.
+    /// struct Board;
+    /// impl Problem for Board {
+    ///     type State = (u16, u16);
+    ///     type Action = char;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, &p: &(u16, u16)) -> bool { p == (199, 150) }
+    ///     fn successors(&self, &(x, y): &(u16, u16), out: &mut Successors<(u16, u16), char, u32>) {
+    ///         if x > 0 { out.push('W', (x - 1, y), 1) }
+    ///         if x < 199 { out.push('E', (x + 1, y), 1) }
+    ///         if y > 0 { out.push('N', (x, y - 1), 1) }
+    ///         if y < 199 { out.push('S', (x, y + 1), 1) }
+    ///     }
+    /// }
+    /// let h = |&(x, y): &(u16, u16)| u32::from(199 - x) / 2 + u32::from(y.abs_diff(150)) / 2;
+    /// let batched = AStar::new().search_parallel_batched(2, &Board, (0, 0), h);
+    /// assert_eq!(batched.cost(), Some(349));
+    /// assert_eq!(batched.cost(), heurist::astar(&Board, (0, 0), h).cost());
+    /// ```
+    pub fn search_parallel_batched<P, H>(
+        &self,
+        threads: usize,
+        problem: &P,
+        start: P::State,
+        heuristic: H,
+    ) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + Sync + ?Sized,
+        P::State: Send + Sync,
+        P::Action: Send + Sync,
+        C: crate::traits::Cost + Send + Sync,
+        H: Heuristic<P> + Sync,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        let setup = parallel::batched::Setup {
+            limits: &self.limits,
+            threads: parallel::thread_count(threads),
+        };
+        parallel::batched::search::<P, H, E>(problem, start, &heuristic, setup)
     }
 }

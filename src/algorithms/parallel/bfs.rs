@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
 use super::shard::{owner, trace, Node, NodeRef, Shard};
 use super::{claim_room, lock, sum_into};
@@ -12,12 +13,6 @@ use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Outcome, Solution, Stats, Step, StopReason};
 use crate::traits::{Cost, Expansion, Problem, Successor, Successors};
 
-/// How many buckets the states are kept in, at least, and for each thread. Each bucket has
-/// an index of its own: more buckets make smaller indexes, which serve a round's lookups
-/// from the cache, but spread a thread's successors over more places in memory.
-const MIN_BUCKETS: usize = 128;
-const BUCKETS_PER_THREAD: usize = 8;
-
 /// How many successors a thread collects, at least and at most, before the round's
 /// successors are settled. Within these bounds a round is as large as the share of the
 /// states stored that falls to each thread: large enough that a bucket's index, read into
@@ -25,10 +20,6 @@ const BUCKETS_PER_THREAD: usize = 8;
 /// in the cache too.
 const MIN_ROUND: usize = 1 << 14;
 const MAX_ROUND: usize = 1 << 22;
-
-/// A bucket's index is read into the cache before its successors are settled when they
-/// are at least this fraction of its size.
-const WARM_RATIO: usize = 4;
 
 /// What the threads do after a round, as the first thread decides.
 const NEXT_ROUND: u8 = 0;
@@ -73,13 +64,11 @@ struct Post<S, A, C, X> {
     set: X,
 }
 
-type Batch<P, E> = Vec<
-    Post<
-        <P as Problem>::State,
-        <P as Problem>::Action,
-        <P as Problem>::Cost,
-        <E as Expansion<P>>::Set,
-    >,
+type PostOf<P, E> = Post<
+    <P as Problem>::State,
+    <P as Problem>::Action,
+    <P as Problem>::Cost,
+    <E as Expansion<P>>::Set,
 >;
 
 /// A bucket: its states, and where the level being expanded lies among them.
@@ -97,14 +86,7 @@ struct Shared<P: Problem + ?Sized, E: Expansion<P>> {
     buckets: Vec<Mutex<Bucket<P, E>>>,
     /// Whether a bucket has nodes in the level being expanded.
     busy: Vec<AtomicBool>,
-    /// The successors each thread found for each bucket in this round, at
-    /// `bucket * threads + thread`.
-    posts: Vec<Mutex<Batch<P, E>>>,
-    /// Whether a thread posted successors to a bucket in this round.
-    posted: Vec<AtomicBool>,
-    /// The next bucket to take, to expand and to settle.
-    expand_next: AtomicUsize,
-    settle_next: AtomicUsize,
+    exchange: Exchange<PostOf<P, E>>,
     rendezvous: Rendezvous,
     /// Set when the search ends before the level does: a goal, or a limit.
     halt: AtomicBool,
@@ -136,12 +118,6 @@ impl<P: Problem + ?Sized, E: Expansion<P>> Shared<P, E> {
     fn claim_room(&self) -> usize {
         claim_room(&self.room)
     }
-
-    /// Takes the next bucket from `next`, if one is left.
-    fn take(&self, next: &AtomicUsize) -> Option<usize> {
-        let b = next.fetch_add(1, Ordering::Relaxed);
-        (b < self.buckets.len()).then_some(b)
-    }
 }
 
 pub(crate) fn search<P, E>(
@@ -163,7 +139,7 @@ where
     // the index names the nodes when a state met again may change its node: a cheaper way
     // in (under a cost bound) or another skip set (move pruning)
     let by_value = !E::PRUNES && bound.is_none();
-    let count = (threads * BUCKETS_PER_THREAD).max(MIN_BUCKETS);
+    let count = bucket_count(threads);
     let mut buckets: Vec<Bucket<P, E>> = (0..count)
         .map(|_| Bucket {
             shard: Shard::new(by_value),
@@ -214,12 +190,7 @@ where
         threads,
         busy: buckets.iter().map(|b| AtomicBool::new(b.end > 0)).collect(),
         buckets: buckets.into_iter().map(Mutex::new).collect(),
-        posts: (0..count * threads)
-            .map(|_| Mutex::new(Vec::new()))
-            .collect(),
-        posted: (0..count).map(|_| AtomicBool::new(false)).collect(),
-        expand_next: AtomicUsize::new(0),
-        settle_next: AtomicUsize::new(0),
+        exchange: Exchange::new(count, threads),
         rendezvous: Rendezvous::new(threads),
         halt: AtomicBool::new(false),
         stopped: Mutex::new(None),
@@ -328,26 +299,20 @@ where
             level: 0,
             mon,
         };
-        let mut out: Vec<Batch<P, E>> = (0..shared.buckets.len()).map(|_| Vec::new()).collect();
+        let mut out = shared.exchange.buffers();
         let mut buf = Successors::new();
         let mut depth = 0;
         loop {
             // a round: expand buckets of the level until enough successors are collected,
-            // post them to their buckets, then settle the buckets
+            // hand them over, then settle the buckets
             self.expand(&mut own, &mut out, &mut buf);
-            for (b, batch) in out.iter_mut().enumerate() {
-                if !batch.is_empty() {
-                    // (the slot's vector, emptied last round, comes back with its room)
-                    std::mem::swap(&mut *lock(&shared.posts[b * shared.threads + t]), batch);
-                    shared.posted[b].store(true, Ordering::Relaxed);
-                }
-            }
+            shared.exchange.hand_over(t, &mut out);
             if !shared.rendezvous.wait() {
                 break;
             }
-            // every thread has posted what it found; no bucket is left to expand if the
-            // level is done
-            let level_done = shared.expand_next.load(Ordering::Relaxed) >= shared.buckets.len();
+            // every thread has handed over what it found; no bucket is left to expand if
+            // the level is done
+            let level_done = shared.exchange.all_expanded();
             if !shared.halt.load(Ordering::Relaxed) {
                 self.settle(&mut own, level_done);
             }
@@ -361,14 +326,13 @@ where
                 } else if !level_done {
                     NEXT_ROUND
                 } else if self.verdict(lead, depth + 1) {
-                    shared.expand_next.store(0, Ordering::Relaxed);
                     let round = (lead.stats.stored / shared.threads).clamp(MIN_ROUND, MAX_ROUND);
                     shared.round.store(round, Ordering::Relaxed);
                     NEXT_LEVEL
                 } else {
                     STOP
                 };
-                shared.settle_next.store(0, Ordering::Relaxed);
+                shared.exchange.restart(step == NEXT_LEVEL);
                 shared.step.store(step, Ordering::Relaxed);
             }
             if !shared.rendezvous.wait() {
@@ -392,7 +356,7 @@ where
     fn expand(
         &self,
         own: &mut Own<'_, P::Cost>,
-        out: &mut [Batch<P, E>],
+        out: &mut [Vec<PostOf<P, E>>],
         buf: &mut Successors<P::State, P::Action, P::Cost>,
     ) {
         let shared = self.shared;
@@ -400,7 +364,7 @@ where
         let mut collected = 0;
         let count = shared.buckets.len();
         'take: while collected < round {
-            let Some(b) = shared.take(&shared.expand_next) else {
+            let Some(b) = shared.exchange.take_to_expand() else {
                 break;
             };
             if !shared.busy[b].load(Ordering::Relaxed) {
@@ -459,24 +423,20 @@ where
         }
     }
 
-    /// Settles the successors posted to the buckets this thread takes: each is stored in
+    /// Settles the successors handed over to the buckets this thread takes: each is stored in
     /// its bucket unless the bucket holds its state. At the end of a level (`level_done`)
     /// the bucket's next level becomes the one to expand.
     fn settle(&self, own: &mut Own<'_, P::Cost>, level_done: bool) {
         let shared = self.shared;
-        while let Some(b) = shared.take(&shared.settle_next) {
-            let posted = shared.posted[b].swap(false, Ordering::Relaxed);
-            if !posted && !level_done {
+        while let Some((b, posts)) = shared.exchange.take_to_settle() {
+            if posts.is_none() && !level_done {
                 continue;
             }
             let mut guard = lock(&shared.buckets[b]);
             let bucket = &mut *guard;
-            if posted {
-                let mut batches: Vec<_> = (0..shared.threads)
-                    .map(|u| lock(&shared.posts[b * shared.threads + u]))
-                    .collect();
-                let posts: usize = batches.iter().map(|batch| batch.len()).sum();
-                if posts * WARM_RATIO >= bucket.shard.indexed() {
+            if let Some(mut batches) = posts {
+                let arriving = batches.iter().map(|batch| batch.len()).sum();
+                if worth_warming(arriving, bucket.shard.indexed()) {
                     bucket.shard.warm();
                 }
                 for batch in &mut batches {

@@ -5,12 +5,13 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::shard::{owner, trace, Node, NodeRef, Shard};
-use super::{claim_room, lock, sum_into};
+use super::astar::{before_start, conclude, note_least, summed, Meta, Report, ShardOf};
+use super::shard::{owner, Node, NodeRef, Shard};
+use super::{claim_room, lock};
 use crate::algorithms::best_first::{AStarPolicy, Policy};
 use crate::algorithms::ResultOf;
 use crate::collections::{hash_of, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};
-use crate::search::{Limits, Monitor, OpenList, Outcome, Solution, Stats, StopReason};
+use crate::search::{Limits, Monitor, OpenList, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many successors for one thread a thread collects before it hands them over.
@@ -25,21 +26,6 @@ pub(crate) struct Setup<'s, 'a, C> {
     pub(crate) open_list: OpenList,
     pub(crate) threads: usize,
 }
-
-/// What a node keeps besides its state and link.
-#[derive(Clone, Copy)]
-struct Meta<C> {
-    g: C,
-    h: C,
-    closed: bool,
-}
-
-type ShardOf<P> = Shard<
-    <P as Problem>::State,
-    <P as Problem>::Action,
-    <P as Problem>::Cost,
-    Meta<<P as Problem>::Cost>,
->;
 
 /// A successor on its way to the thread that owns it.
 struct Found<S, A, C> {
@@ -131,18 +117,11 @@ where
     F: Frontier<Key<P::Cost>>,
 {
     let threads = setup.threads;
-    let mut mon = Monitor::new(setup.limits);
-    if problem.is_goal(&start) {
-        mon.stats.stored = 1;
-        return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
-    }
-    if mon.max_states() == 0 {
-        return mon.stopped(StopReason::MaxStates, None);
-    }
-    let h0 = heuristic.estimate(&start);
-    if mon.cost_bound().is_some_and(|b| h0 > b) {
-        return mon.stopped(StopReason::CostBound, Some(h0));
-    }
+    let (mut mon, start, h0) =
+        match before_start(problem, start, heuristic, Monitor::new(setup.limits)) {
+            Ok(ready) => ready,
+            Err(done) => return done,
+        };
     let thread_limits = mon.thread_limits();
     let shared = Shared::<P> {
         threads,
@@ -175,7 +154,7 @@ where
         shared: &shared,
         limits: &thread_limits,
     };
-    let results: Vec<Report<P>> = std::thread::scope(|scope| {
+    let results: Vec<(ShardOf<P>, Report<P::Cost>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let (worker, open_list) = (&worker, &open_list);
@@ -191,56 +170,26 @@ where
             })
             .collect()
     });
-    let stats: Vec<Stats> = results.iter().map(|r| r.stats).collect();
-    mon.stats = sum_into(
-        Stats {
-            iterations: 1,
-            ..Stats::default()
-        },
-        &stats,
-    );
-    let pruned = results.iter().filter_map(|r| r.pruned).min();
-    let lost = results.iter().filter_map(|r| r.lost).min();
-    let shards: Vec<ShardOf<P>> = results.into_iter().map(|r| r.shard).collect();
+    let (shards, reports): (Vec<ShardOf<P>>, Vec<Report<P::Cost>>) = results.into_iter().unzip();
+    let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
+    mon.stats = summed(&stats);
     let best = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
     let stopped = shared
         .stopped
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
     let post = shared.post.into_inner().unwrap_or_else(|e| e.into_inner());
-    match stopped {
-        None => match (best, pruned) {
-            (Some((_, goal)), _) => mon.finish(Outcome::Found(trace(&shards, goal, None))),
-            (None, Some(f)) => mon.stopped(StopReason::CostBound, Some(f)),
-            (None, None) => mon.finish(Outcome::Exhausted),
-        },
-        Some(reason) => {
-            // the least `f` of every open state and every state on its way
-            let open = shards
-                .iter()
-                .flat_map(|s| s.nodes())
-                .filter(|n| !n.meta.closed);
-            let sent = post.inbox.iter().flatten().map(|f| &f.node);
-            let least = open
-                .chain(sent)
-                .map(|n| n.meta.g.saturating_add(n.meta.h))
-                .chain(best.map(|b| b.0))
-                .chain(lost)
-                .chain(pruned)
-                .min();
-            mon.stopped(reason, least)
-        }
-    }
-}
-
-/// What a thread brings back.
-struct Report<P: Problem + ?Sized> {
-    shard: ShardOf<P>,
-    stats: Stats,
-    /// The least `f` the cost bound left out.
-    pruned: Option<P::Cost>,
-    /// The least `f` of the states dropped when the search stopped (not stored, not sent).
-    lost: Option<P::Cost>,
+    // the least `f` of every open state and every state on its way
+    let open = || {
+        shards
+            .iter()
+            .flat_map(|s| s.nodes())
+            .filter(|n| !n.meta.closed)
+            .chain(post.inbox.iter().flatten().map(|f| &f.node))
+            .map(|n| n.meta.g.saturating_add(n.meta.h))
+            .min()
+    };
+    conclude::<P>(mon, &shards, &reports, best, stopped, open)
 }
 
 /// What every thread runs with.
@@ -268,8 +217,7 @@ struct Own<'a, P: Problem + ?Sized, F> {
 impl<P: Problem + ?Sized, F> Own<'_, P, F> {
     /// Notes a state dropped when the search stopped, for the lower bound.
     fn lose(&mut self, m: &Meta<P::Cost>) {
-        let f = m.g.saturating_add(m.h);
-        self.lost = Some(self.lost.map_or(f, |l| l.min(f)));
+        note_least(&mut self.lost, m.g.saturating_add(m.h));
     }
 }
 
@@ -283,7 +231,7 @@ where
         t: usize,
         seed: Option<Found<P::State, P::Action, P::Cost>>,
         open: F,
-    ) -> Report<P>
+    ) -> (ShardOf<P>, Report<P::Cost>)
     where
         E: Expansion<P>,
         F: Frontier<Key<P::Cost>>,
@@ -425,12 +373,12 @@ where
             own.lose(&found.node.meta);
         }
         own.mon.stats.stored = own.shard.len();
-        Report {
-            shard: own.shard,
+        let report = Report {
             stats: own.mon.stats,
             pruned: own.pruned,
             lost: own.lost,
-        }
+        };
+        (own.shard, report)
     }
 
     /// Hands `batch` to thread `to`, emptying it.
@@ -542,7 +490,7 @@ where
         m.h = self.heuristic.estimate(&found.node.state);
         let f = m.g.saturating_add(m.h);
         if own.bound.is_some_and(|b| f > b) {
-            own.pruned = Some(own.pruned.map_or(f, |p| p.min(f)));
+            note_least(&mut own.pruned, f);
             return true;
         }
         if own.best.is_some_and(|b| f >= b) {

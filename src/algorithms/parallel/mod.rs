@@ -1,5 +1,6 @@
-//! The graph searches on several threads ([`Bfs::search_parallel`] and
-//! [`AStar::search_parallel`]): the design, and how it scales.
+//! The graph searches on several threads ([`Bfs::search_parallel`],
+//! [`AStar::search_parallel`] and [`AStar::search_parallel_batched`]): the design, and how
+//! it scales.
 //!
 //! Both partition the states by hash, and both keep each part's states in a shard (nodes
 //! and a hash index) that one thread at a time reads or writes, so no table is ever
@@ -50,20 +51,41 @@
 //! incumbent is then optimal: any cheaper path would have a state with a smaller `f` in
 //! some open list or mailbox.
 //!
+//! # A\* in batched rounds
+//!
+//! [`AStar::search_parallel_batched`] keeps the states in buckets and settles successors
+//! in rounds, as the breadth-first search does. Each bucket keeps its open states by key
+//! (`f`, then `g` from the largest down). Between rounds the first thread reads the
+//! smallest keys of every bucket and plans the next round: every open state up to some
+//! key, and of that key a share in every bucket, so that a round takes about a sixteenth
+//! as many states as are stored (from 256 to 262,144), all of one `f` unless that `f` has
+//! fewer than 256. Each round the threads expand the planned states of the buckets they
+//! take, hand the successors over, and settle them bucket by bucket: a state new to its
+//! bucket is estimated and queued, one reached more cheaply is updated and queued again
+//! (reopened if it was expanded). A goal taken from an open list is an incumbent; the
+//! search ends when no bucket holds an open state with `f` below its cost, so with an
+//! admissible heuristic the incumbent is optimal.
+//!
+//! The order is the serial search's, a round at a time: a round can expand states of
+//! its last key that the serial search would have passed over once a better state
+//! appeared, which costs little where many states share a key. Where keys hold few
+//! states (many distinct costs), rounds are small and the barriers between them weigh;
+//! hash-distributed A\* has none.
+//!
 //! # Cost and scaling
 //!
 //! In hash-distributed A\* every successor is looked up once, by its owner, as in the
 //! serial [`AStar`]; what the scheme adds is the copy of `(n - 1) / n` of the successors
 //! into another thread's mailbox on `n` threads. Nothing is locked per state. The limit
 //! is memory latency: each lookup is a random access into a table larger than the caches,
-//! so the speedup stays below the number of cores. The breadth-first search has no
-//! owners: every bucket is settled by whichever thread takes it, so the work of a level
+//! so the speedup stays below the number of cores. The searches in rounds have no
+//! owners: every bucket is settled by whichever thread takes it, so the work of a round
 //! falls to the threads in equal parts whatever the shape of the space, and on more cores
 //! more buckets keep them busy (eight a thread). The `parallel` bench (`cargo bench
 //! --bench parallel`) measures both searches on one and on two threads beside the serial
 //! ones; `BENCHMARKS.md` has the figures.
 //!
-//! Across machines the breadth-first search carries over with each machine owning a
+//! Across machines the searches in rounds carry over with each machine owning a
 //! range of buckets: a round's buffers become messages to the machines that own their
 //! buckets, and the barriers global ones, as in distributed level-synchronous BFS.
 //!
@@ -75,9 +97,13 @@
 //!
 //! [`Bfs::search_parallel`]: crate::Bfs::search_parallel
 //! [`AStar::search_parallel`]: crate::AStar::search_parallel
+//! [`AStar::search_parallel_batched`]: crate::AStar::search_parallel_batched
 //! [`AStar`]: crate::AStar
 
+mod astar;
+pub(crate) mod batched;
 pub(crate) mod bfs;
+mod exchange;
 pub(crate) mod hda;
 mod rendezvous;
 mod shard;
