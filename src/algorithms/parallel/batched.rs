@@ -357,11 +357,7 @@ where
                     }
                     node.meta.closed = true;
                     if self.problem.is_goal(&node.state) {
-                        let mut best = lock(&shared.best);
-                        if best.is_none_or(|(c, _)| g < c) {
-                            *best = Some((g, NodeRef::new(b, id)));
-                        }
-                        own.best = best.map(|b| b.0);
+                        self.found(b, id, g, own);
                         continue;
                     }
                     own.mon.stats.expanded += 1;
@@ -410,7 +406,7 @@ where
             for batch in &mut batches {
                 let mut posts = batch.drain(..);
                 for post in posts.by_ref() {
-                    if !self.offer(post, bucket, own) {
+                    if !self.offer(post, b, bucket, own) {
                         // the budget of states ran out: the search stops
                         own.lost = posts.map(|p| p.g).chain(own.lost).min();
                         return;
@@ -424,7 +420,13 @@ where
     /// bucket holds (reopening it if it was expanded). `false` if the budget of states ran
     /// out.
     #[inline]
-    fn offer(&self, post: PostOf<P>, bucket: &mut Bucket<P>, own: &mut Own<'_, P::Cost>) -> bool {
+    fn offer(
+        &self,
+        post: PostOf<P>,
+        b: usize,
+        bucket: &mut Bucket<P>,
+        own: &mut Own<'_, P::Cost>,
+    ) -> bool {
         let hash = hash_of(&post.state);
         if let Some(id) = bucket.shard.find(hash, &post.state) {
             let node = bucket.shard.node_mut(id);
@@ -437,6 +439,9 @@ where
                 node.link = Some((post.parent, post.action, post.cost));
                 let h = node.meta.h;
                 bucket.push(post.g, h, id);
+                if self.problem.is_goal(&bucket.shard.node(id).state) {
+                    self.found(b, id, post.g, own);
+                }
             } else {
                 own.mon.stats.duplicates += 1;
             }
@@ -460,6 +465,7 @@ where
             }
         }
         own.room -= 1;
+        let goal = self.problem.is_goal(&post.state);
         let node = Node {
             state: post.state,
             link: Some((post.parent, post.action, post.cost)),
@@ -471,7 +477,20 @@ where
         };
         let id = bucket.shard.insert(hash, node);
         bucket.push(post.g, h, id);
+        if goal {
+            self.found(b, id, post.g, own);
+        }
         true
+    }
+
+    /// Notes node `id` of bucket `b`, a goal reached at cost `g`, as the best solution if
+    /// it is cheaper than the best so far.
+    fn found(&self, b: usize, id: usize, g: P::Cost, own: &mut Own<'_, P::Cost>) {
+        let mut best = lock(&self.shared.best);
+        if best.is_none_or(|(c, _)| g < c) {
+            *best = Some((g, NodeRef::new(b, id)));
+        }
+        own.best = best.map(|b| b.0);
     }
 
     /// After a round: the last key the next round takes, or none to end the search (no

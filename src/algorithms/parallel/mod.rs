@@ -62,9 +62,10 @@
 //! fewer than 256. Each round the threads expand the planned states of the buckets they
 //! take, hand the successors over, and settle them bucket by bucket: a state new to its
 //! bucket is estimated and queued, one reached more cheaply is updated and queued again
-//! (reopened if it was expanded). A goal taken from an open list is an incumbent; the
-//! search ends when no bucket holds an open state with `f` below its cost, so with an
-//! admissible heuristic the incumbent is optimal.
+//! (reopened if it was expanded). A goal is an incumbent as soon as it is settled, so the
+//! round that would take it from its open list is not needed; the search ends when no
+//! bucket holds an open state with `f` below the incumbent's cost, so with an admissible
+//! heuristic the incumbent is optimal.
 //!
 //! The order is the serial search's, a round at a time: a round can expand states of
 //! its last key that the serial search would have passed over once a better state
