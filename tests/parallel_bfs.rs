@@ -57,6 +57,7 @@ proptest! {
             prop_assert_eq!(parallel.stats.stored, serial.stats.stored);
             prop_assert_eq!(parallel.stats.expanded, serial.stats.expanded);
             prop_assert_eq!(parallel.stats.generated, serial.stats.generated);
+            prop_assert_eq!(parallel.stats.iterations, serial.stats.iterations);
         }
     }
 

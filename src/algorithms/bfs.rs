@@ -206,7 +206,7 @@ impl<'a, C, E> Bfs<'a, C, E> {
     /// setting holds: the limits (for the threads together: the expansion count is shared,
     /// and may pass the limit by up to 256 per thread; the progress callback is called
     /// between levels), the depth limit, the reversibility hint and move pruning (each new
-    /// state gets the union of the skip sets of every way in from the level above).
+    /// state gets the union of the skip sets of every way in found before it is expanded).
     /// States stored counts every thread's.
     ///
     /// Every successor goes through a buffer before it is looked up, so that the lookups

@@ -31,17 +31,6 @@ pub(crate) struct Report<C> {
     pub(crate) lost: Option<C>,
 }
 
-/// The threads' counts summed, for a search of one iteration.
-pub(crate) fn summed(parts: &[Stats]) -> Stats {
-    super::sum_into(
-        Stats {
-            iterations: 1,
-            ..Stats::default()
-        },
-        parts,
-    )
-}
-
 /// Notes `f` in `least`, which keeps the smallest noted.
 pub(crate) fn note_least<C: Cost>(least: &mut Option<C>, f: C) {
     *least = Some(least.map_or(f, |l| l.min(f)));

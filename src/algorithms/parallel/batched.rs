@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::astar::{before_start, conclude, note_least, summed, Meta, Report, ShardOf};
+use super::astar::{before_start, conclude, note_least, Meta, Report, ShardOf};
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
 use super::shard::{owner, Node, NodeRef, Shard};
-use super::{claim_room, lock};
+use super::{claim_room, lock, summed};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Stats, StopReason};

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
 use super::shard::{owner, trace, Node, NodeRef, Shard};
-use super::{claim_room, lock, sum_into};
+use super::{claim_room, lock, summed};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Outcome, Solution, Stats, Step, StopReason};
@@ -77,6 +77,8 @@ struct Bucket<P: Problem + ?Sized, E: Expansion<P>> {
     /// The bucket's nodes of the level being expanded: from `start` to `end`.
     start: usize,
     end: usize,
+    /// Whether they have been expanded.
+    expanded: bool,
 }
 
 /// What the threads share.
@@ -145,6 +147,7 @@ where
             shard: Shard::new(by_value),
             start: 0,
             end: 0,
+            expanded: false,
         })
         .collect();
     let mut stored = 0;
@@ -243,7 +246,7 @@ where
         .map(|b| b.into_inner().unwrap_or_else(|e| e.into_inner()).shard)
         .collect();
     let max_frontier = mon.stats.max_frontier;
-    mon.stats = sum_into(Stats::default(), &stats);
+    mon.stats = summed(&stats);
     mon.stats.max_frontier = max_frontier;
     mon.stats.stored = shards.iter().map(Shard::len).sum();
     if let Some((parent, succ)) = found.into_inner().unwrap_or_else(|e| e.into_inner()) {
@@ -370,7 +373,8 @@ where
             if !shared.busy[b].load(Ordering::Relaxed) {
                 continue;
             }
-            let bucket = lock(&shared.buckets[b]);
+            let mut bucket = lock(&shared.buckets[b]);
+            bucket.expanded = true;
             for id in bucket.start..bucket.end {
                 let expanded = own.mon.stats.expanded;
                 if own.mon.due(expanded) {
@@ -456,15 +460,16 @@ where
                     bucket.shard.forget_before(bucket.start);
                 }
                 bucket.start = bucket.end;
+                bucket.expanded = false;
                 bucket.end = bucket.shard.len();
                 shared.busy[b].store(bucket.start < bucket.end, Ordering::Relaxed);
             }
         }
     }
 
-    /// Stores a successor in its bucket unless the bucket holds its state: then a node of
-    /// the next level takes the skip set of this way in too (move pruning), and the cheaper
-    /// way in (under a cost bound). `false` if the budget of states ran out (the search
+    /// Stores a successor in its bucket unless the bucket holds its state: then a node not
+    /// expanded yet takes the skip set of this way in too (move pruning), and one of the
+    /// next level the cheaper way in (under a cost bound). `false` if the budget of states ran out (the search
     /// then stops).
     #[inline]
     fn keep(
@@ -477,10 +482,13 @@ where
         // (the index names the node when it may have to change; else `m` is `usize::MAX`)
         if let Some(m) = bucket.shard.find(hash, &post.state) {
             own.mon.stats.duplicates += 1;
-            if m != usize::MAX && m >= bucket.end {
+            // a node not expanded yet takes this way's skip set too, and one of the next
+            // level the cheaper way in
+            let waiting = m >= bucket.end || m >= bucket.start && !bucket.expanded;
+            if m != usize::MAX && waiting {
                 let node = bucket.shard.node_mut(m);
                 node.meta.set = E::union(node.meta.set, post.set);
-                if post.g < node.meta.g {
+                if m >= bucket.end && post.g < node.meta.g {
                     node.meta.g = post.g;
                     node.link = Some((post.parent, post.action, post.cost));
                 }
@@ -524,7 +532,7 @@ where
         let max_frontier = lead.stats.max_frontier.max(level);
         let stored = lead.stats.stored + level;
         let stats: Vec<Stats> = reports.iter().map(|r| r.0).collect();
-        lead.stats = sum_into(Stats::default(), &stats);
+        lead.stats = summed(&stats);
         lead.stats.max_frontier = max_frontier;
         lead.stats.stored = stored;
         if let Some(reason) = lead.poll() {

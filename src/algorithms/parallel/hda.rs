@@ -5,9 +5,9 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::astar::{before_start, conclude, note_least, summed, Meta, Report, ShardOf};
+use super::astar::{before_start, conclude, note_least, Meta, Report, ShardOf};
 use super::shard::{owner, Node, NodeRef, Shard};
-use super::{claim_room, lock};
+use super::{claim_room, lock, summed};
 use crate::algorithms::best_first::{AStarPolicy, Policy};
 use crate::algorithms::ResultOf;
 use crate::collections::{hash_of, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};

@@ -20,8 +20,9 @@
 //!   many as its share of the states stored, within bounds), it hands the buffers over.
 //! * When every thread has, each thread takes buckets one at a time again and settles
 //!   the successors handed to them: a successor whose state the bucket holds is dropped
-//!   (with move pruning, a state of the next level takes the union of every way's skip
-//!   set; under a cost bound, the cheapest way in), the others are stored as the bucket's
+//!   (with move pruning, a state not expanded yet takes the union of every way's skip
+//!   set; under a cost bound, one of the next level the cheapest way in; a bucket knows
+//!   whether its part of the level has been expanded), the others are stored as the bucket's
 //!   part of the next level. When a bucket has many successors to settle for the size of
 //!   its index, the index is first read into the cache in one pass.
 //! * A goal among the successors ends the search: every goal still to be found lies one
@@ -134,8 +135,13 @@ fn claim_room(room: &AtomicUsize) -> usize {
     got
 }
 
-/// `total` with the counts of `parts` added (the largest frontier: the largest of theirs).
-fn sum_into(mut total: Stats, parts: &[Stats]) -> Stats {
+/// The threads' counts summed, for a search of one iteration (the largest frontier: the
+/// largest of theirs).
+fn summed(parts: &[Stats]) -> Stats {
+    let mut total = Stats {
+        iterations: 1,
+        ..Stats::default()
+    };
     for p in parts {
         total.expanded += p.expanded;
         total.generated += p.generated;
