@@ -23,6 +23,11 @@ use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 const MIN_ROUND: usize = 256;
 const MAX_ROUND: usize = 1 << 18;
 
+/// How many successors a thread collects in a round, at most: where states have many
+/// successors, the planned states past this many wait for the next round, so that the
+/// buffers stay bounded.
+const MAX_POSTS: usize = 1 << 22;
+
 /// What the engine is told besides its problem, start and heuristic.
 pub(crate) struct Setup<'s, 'a, C> {
     pub(crate) limits: &'s Limits<'a, C>,
@@ -34,11 +39,14 @@ pub(crate) struct Setup<'s, 'a, C> {
 type Key<C> = (C, Reverse<C>);
 
 /// What a round takes: every open state up to key `until`, and of the states with that key
-/// the share `share.0 / share.1` (rounded up in each bucket), the latest queued first.
+/// the share `share.0 / share.1` (rounded up in each bucket), the latest queued first. The
+/// threads take the buckets from bucket `first` on, so that when they stop short (at
+/// [`MAX_POSTS`]) other buckets come first next time.
 #[derive(Clone, Copy)]
 struct Plan<C> {
     until: Key<C>,
     share: (usize, usize),
+    first: usize,
 }
 
 /// A successor on its way to its bucket: its state, the node it was found from, the action
@@ -157,6 +165,7 @@ where
         plan: Mutex::new(Some(Plan {
             until: (h0, Reverse(P::Cost::ZERO)),
             share: (1, 1),
+            first: 0,
         })),
         best: Mutex::new(None),
         halt: AtomicBool::new(false),
@@ -314,7 +323,9 @@ where
     ) {
         let shared = self.shared;
         let count = shared.buckets.len();
-        while let Some(b) = shared.exchange.take_to_expand() {
+        let mut collected = 0;
+        while let Some(taken) = shared.exchange.take_to_expand() {
+            let b = (taken + plan.first) % count;
             let mut guard = lock(&shared.buckets[b]);
             let bucket = &mut *guard;
             while let Some(mut entry) = bucket.open.first_entry() {
@@ -336,19 +347,22 @@ where
                 let (_, Reverse(g)) = key;
                 for (i, &id) in ids.iter().enumerate() {
                     let expanded = own.mon.stats.expanded;
-                    if own.mon.due(expanded) {
-                        let reason = if shared.halt.load(Ordering::Relaxed) {
-                            Some(StopReason::Cancelled)
-                        } else {
-                            own.mon.poll()
-                        };
+                    let reason = if !own.mon.due(expanded) {
+                        None
+                    } else if shared.halt.load(Ordering::Relaxed) {
+                        Some(StopReason::Cancelled)
+                    } else {
+                        own.mon.poll()
+                    };
+                    if reason.is_some() || collected >= MAX_POSTS {
+                        // the states not taken stay open: for the next round, or for the
+                        // lower bound
                         if let Some(reason) = reason {
-                            // the states not taken stay open, for the lower bound
                             shared.stop(reason);
-                            bucket.queued += ids.len() - i;
-                            bucket.open.entry(key).or_default().extend(&ids[i..]);
-                            return;
                         }
+                        bucket.queued += ids.len() - i;
+                        bucket.open.entry(key).or_default().extend(&ids[i..]);
+                        return;
                     }
                     let id = id as usize;
                     let node = bucket.shard.node_mut(id);
@@ -365,6 +379,7 @@ where
                     let set = E::after_last(self.problem, node.link.as_ref().map(|l| &l.1));
                     E::expand(self.problem, &node.state, set, buf);
                     own.mon.stats.generated += buf.len() as u64;
+                    collected += buf.len();
                     if buf.iter().any(|s| s.cost < P::Cost::ZERO) {
                         shared.stop(StopReason::NegativeCost);
                         return;
@@ -529,6 +544,7 @@ where
             return None;
         }
         let fmin = keys.keys().next()?.0;
+        let first = lock(&shared.plan).map_or(0, |p| (p.first + 1) % shared.buckets.len());
         let mut plan: Option<Plan<P::Cost>> = None;
         let mut taken = 0;
         for (key, n) in keys {
@@ -538,7 +554,11 @@ where
             // the last key the round takes, in part if it has more than the round's room
             let room = size - taken.min(size);
             let share = if n > room { (room, n) } else { (1, 1) };
-            plan = Some(Plan { until: key, share });
+            plan = Some(Plan {
+                until: key,
+                share,
+                first,
+            });
             taken += n.min(room);
         }
         plan
