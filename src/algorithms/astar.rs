@@ -264,8 +264,13 @@ impl<'a, C, E> AStar<'a, C, E> {
     /// Like the parallel [`Bfs`](crate::Bfs::search_parallel), it pays where the states
     /// stored outgrow the caches: there it beats [`search`](Self::search) on one thread
     /// and more so on two, and it beats [`search_parallel`](Self::search_parallel), whose
-    /// every lookup is a random access. On smaller spaces, and where few states share an
-    /// `f` (real-valued costs), [`search_parallel`](Self::search_parallel) is the faster.
+    /// every lookup is a random access. It loses where a round has little to do: on
+    /// smaller spaces, where few states share an `f` (many distinct costs), and above all
+    /// where the estimate leads almost straight to the goal, as on an open grid with the
+    /// Manhattan distance: the serial search then expands little more than the path, while
+    /// each round advances one step along it and expands a round's worth of states beside
+    /// it. There [`search`](Self::search) or [`search_parallel`](Self::search_parallel) is
+    /// the faster.
     /// Move pruning and the limits hold (for the threads together; the expansion count may
     /// pass the limit by up to 256 per thread; the progress callback is called between
     /// rounds); the open-list setting does not apply, as each bucket keeps its open states

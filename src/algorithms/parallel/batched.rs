@@ -519,7 +519,11 @@ where
         let best = shared.best();
         let stored: usize = shared.buckets.iter().map(|b| lock(b).shard.len()).sum();
         let size = (stored / 16).clamp(MIN_ROUND, MAX_ROUND);
-        // the first keys of every bucket, as many states as a round can take
+        // the first keys of every bucket: twice a bucket's share of a round, as the hash
+        // spreads the states with the smallest keys evenly (where it does not, the round
+        // takes more, up to MAX_POSTS successors a thread), so that where keys hold a
+        // state or two each, the plan reads a round's worth of them and not every bucket's
+        let per_bucket = 2 * size.div_ceil(shared.buckets.len()) + MIN_ROUND / 16;
         let mut keys: BTreeMap<Key<P::Cost>, usize> = BTreeMap::new();
         let mut queued = 0;
         for bucket in &shared.buckets {
@@ -527,7 +531,7 @@ where
             queued += bucket.queued;
             let mut seen = 0;
             for (&key, ids) in &bucket.open {
-                if seen >= size || best.is_some_and(|c| key.0 >= c) {
+                if seen >= per_bucket || best.is_some_and(|c| key.0 >= c) {
                     break;
                 }
                 *keys.entry(key).or_default() += ids.len();
