@@ -18,8 +18,9 @@ use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many open states a round takes, at least and at most. Within these bounds a round
 /// takes a sixteenth as many as are stored: enough successors that a bucket's index, read
-/// into the cache, serves many lookups. A round takes whole keys, and it takes states of
-/// more than one `f` only while it has fewer than the least.
+/// into the cache, serves many lookups. A round takes the keys in order, the last in part
+/// if it holds more than the round has room for, and states of more than one `f` only
+/// while it has fewer than the least.
 const MIN_ROUND: usize = 256;
 const MAX_ROUND: usize = 1 << 18;
 
