@@ -240,7 +240,7 @@ where
         let threads = shared.threads;
         let _leave = Leave(shared);
         let mut own = Own::<P, F> {
-            shard: Shard::new(false),
+            shard: Shard::with_costs(path_cost),
             best: None,
             bound: None,
             pruned: None,
@@ -335,12 +335,13 @@ where
                 // a state this thread holds at no greater cost is dropped without building
                 // a node for it (`offer` settles the others)
                 let held = (to == t)
-                    .then(|| own.shard.find(hash, &succ.state))
+                    .then(|| own.shard.find_cost(hash, &succ.state, path_cost))
                     .flatten();
-                if held.is_some_and(|m| own.shard.node(m).meta.g <= g) {
+                if held.is_some_and(|(_, c)| c <= g) {
                     own.mon.stats.duplicates += 1;
                     continue;
                 }
+                let held = held.map(|(m, _)| m);
                 let found = Found {
                     hash,
                     node: Node {
@@ -416,8 +417,14 @@ where
         let mut room = true;
         for found in inbox.drain(..) {
             if room {
-                let held = own.shard.find(found.hash, &found.node.state);
-                room = self.offer(found, held, own);
+                let held = own
+                    .shard
+                    .find_cost(found.hash, &found.node.state, path_cost);
+                if held.is_some_and(|(_, c)| c <= found.node.meta.g) {
+                    own.mon.stats.duplicates += 1;
+                    continue;
+                }
+                room = self.offer(found, held.map(|(m, _)| m), own);
             } else {
                 own.lose(&found.node.meta);
             }
@@ -482,6 +489,7 @@ where
                 node.meta.closed = false;
                 let h = node.meta.h;
                 own.open.push(id, AStarPolicy.key(m.g, h, id));
+                own.shard.set_cost(found.hash, &found.node.state, m.g);
             } else {
                 own.mon.stats.duplicates += 1;
             }
@@ -512,6 +520,11 @@ where
         own.queued += 1;
         true
     }
+}
+
+/// A node's path cost, for the index that keeps it.
+fn path_cost<C: Copy>(meta: &Meta<C>) -> C {
+    meta.g
 }
 
 /// Dropped while its thread panics, it ends the search, so that the other threads stop

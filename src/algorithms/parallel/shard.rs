@@ -60,10 +60,13 @@ pub(crate) struct Node<S, A, C, M> {
 
 /// A shard's hash index: the states themselves (small plain data, when the search needs
 /// to know only whether a state is stored), the states with their nodes' indexes (small
-/// plain data: a lookup touches one place in memory), or the indexes alone.
-enum Index<S> {
+/// plain data: a lookup touches one place in memory), the same with each node's path
+/// cost as its meta gives it (read by the function beside the table), or the indexes
+/// alone.
+enum Index<S, C, M> {
     States(HashTable<S>),
     Pairs(HashTable<(S, u32)>),
+    Costed(HashTable<(S, u32, C)>, fn(&M) -> C),
     Ids(HashTable<u32>),
 }
 
@@ -71,14 +74,14 @@ enum Index<S> {
 /// them, or those from a given node on).
 pub(crate) struct Shard<S, A, C, M> {
     nodes: SegVec<Node<S, A, C, M>>,
-    index: Index<S>,
+    index: Index<S, C, M>,
     /// The first node in the index.
     indexed_from: usize,
     /// The first node that must stay in the index; those before may leave it.
     live_from: usize,
 }
 
-impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
+impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
     /// An empty shard; its index keeps the states by value if `by_value` and they are
     /// small plain data ([`find`](Self::find) then names no node).
     pub(crate) fn new(by_value: bool) -> Self {
@@ -91,6 +94,42 @@ impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
             },
             indexed_from: 0,
             live_from: 0,
+        }
+    }
+
+    /// An empty shard whose index keeps, for small plain-data states, each node's path
+    /// cost as `cost` reads it from the node's meta, so that [`find_cost`](Self::find_cost)
+    /// touches one place in memory. The search updates the cost with
+    /// [`set_cost`](Self::set_cost).
+    pub(crate) fn with_costs(cost: fn(&M) -> C) -> Self {
+        let mut shard = Self::new(false);
+        if inline_states::<S>() {
+            shard.index = Index::Costed(HashTable::new(), cost);
+        }
+        shard
+    }
+
+    /// Whether `state`, whose hash is `hash`, is in the index: the index of its node and
+    /// its path cost, from the index if it keeps costs, else from the node by `cost`.
+    #[inline]
+    pub(crate) fn find_cost(&self, hash: u64, state: &S, cost: fn(&M) -> C) -> Option<(usize, C)> {
+        match &self.index {
+            Index::Costed(t, _) => t
+                .find(hash, |(s, _, _)| s == state)
+                .map(|&(_, i, c)| (i as usize, c)),
+            _ => self
+                .find(hash, state)
+                .map(|i| (i, cost(&self.nodes.get(i).meta))),
+        }
+    }
+
+    /// Records `c` as the path cost of `state` (hash `hash`) in an index that keeps costs.
+    #[inline]
+    pub(crate) fn set_cost(&mut self, hash: u64, state: &S, c: C) {
+        if let Index::Costed(t, _) = &mut self.index {
+            if let Some(slot) = t.find_mut(hash, |(s, _, _)| s == state) {
+                slot.2 = c;
+            }
         }
     }
 
@@ -107,6 +146,9 @@ impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
         match &self.index {
             Index::States(t) => t.find(hash, |s| s == state).map(|_| usize::MAX),
             Index::Pairs(t) => t.find(hash, |(s, _)| s == state).map(|&(_, i)| i as usize),
+            Index::Costed(t, _) => t
+                .find(hash, |(s, _, _)| s == state)
+                .map(|&(_, i, _)| i as usize),
             Index::Ids(t) => {
                 let nodes = &self.nodes;
                 t.find(hash, |&i| nodes.get(i as usize).state == *state)
@@ -139,6 +181,9 @@ impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
             Index::Pairs(t) => {
                 std::hint::black_box(t.iter().fold(0, |a, p| a ^ p.1));
             }
+            Index::Costed(t, _) => {
+                std::hint::black_box(t.iter().fold(0, |a, p| a ^ p.1));
+            }
             Index::Ids(t) => {
                 std::hint::black_box(t.iter().fold(0, |a, &i| a ^ i));
             }
@@ -154,6 +199,7 @@ impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
         match &self.index {
             Index::States(t) => (t.len(), t.capacity()),
             Index::Pairs(t) => (t.len(), t.capacity()),
+            Index::Costed(t, _) => (t.len(), t.capacity()),
             Index::Ids(t) => (t.len(), t.capacity()),
         }
     }
@@ -169,6 +215,11 @@ impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
             Index::Pairs(t) => {
                 let state = nodes.get(id).state.clone();
                 t.insert_unique(hash, (state, id as u32), |(s, _)| hash_of(s));
+            }
+            Index::Costed(t, cost) => {
+                let node = nodes.get(id);
+                let entry = (node.state.clone(), id as u32, cost(&node.meta));
+                t.insert_unique(hash, entry, |(s, _, _)| hash_of(s));
             }
             Index::Ids(t) => {
                 t.insert_unique(hash, id as u32, |&i| hash_of(&nodes.get(i as usize).state));
@@ -193,6 +244,7 @@ impl<S: Clone + Eq + Hash, A, C, M> Shard<S, A, C, M> {
         match &mut self.index {
             Index::States(t) => t.clear(),
             Index::Pairs(t) => t.clear(),
+            Index::Costed(t, _) => t.clear(),
             Index::Ids(t) => t.clear(),
         }
         self.indexed_from = self.live_from;
