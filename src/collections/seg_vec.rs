@@ -4,9 +4,10 @@
 const SEGMENT_BITS: u32 = 12;
 const SEGMENT: usize = 1 << SEGMENT_BITS;
 
-/// A vector of items in segments of 4096 that never move: growing copies nothing (a
-/// plain `Vec` of millions of search nodes copies them all at every doubling) and touches
-/// no memory beyond the items stored. Indexing costs one extra, well-cached load.
+/// A vector of items in segments of 4096 that never move: growing copies at most the
+/// first segment's items, while it grows to its full size (a plain `Vec` of millions of
+/// search nodes copies them all at every doubling), and touches little memory beyond the
+/// items stored. Indexing costs one extra, well-cached load.
 pub(crate) struct SegVec<T> {
     segments: Vec<Vec<T>>,
     len: usize,
