@@ -587,3 +587,53 @@ fn anytime_program_reaches_the_optimum_and_says_it_is_proven() {
     assert_ne!(v["optimal"], true, "{v}");
     assert!(v["lower_bound"].as_u64().is_some_and(|lb| lb <= 27), "{v}");
 }
+
+/// `--threads 2` with BFS and A\*, in both metrics, finds the optimum of the course boards
+/// 6x6_3 and 9x9_4 (found by the serial search here), and its solution replays; with
+/// another algorithm it is refused as bad input.
+#[test]
+fn program_on_two_threads_finds_the_optimum() {
+    for (name, steps) in [("Rushhour6x6_3", false), ("Rushhour9x9_4", true)] {
+        let b = course(name);
+        for (metric, arg) in [(Metric::Moves, "moves"), (Metric::Steps, "steps")] {
+            if arg == "steps" && !steps {
+                continue;
+            }
+            let opt = optimum::<2>(&b, metric, false);
+            for algo in ["bfs", "astar"] {
+                let out = std::process::Command::new(program())
+                    .args([&format!("data/rush_hour/{name}.csv"), "--threads", "2"])
+                    .args(["--algo", algo, "--metric", arg, "--json"])
+                    .current_dir(env!("CARGO_MANIFEST_DIR"))
+                    .output()
+                    .expect("rush_hour runs");
+                assert_eq!(out.status.code(), Some(0), "{name} {algo} {arg}");
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+                let cost = if arg == "moves" {
+                    &v["moves"]
+                } else {
+                    &v["steps"]
+                };
+                assert_eq!(cost, opt, "{name} {algo} {arg}: {v}");
+                let moves: Vec<(String, i32)> = v["solution"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| {
+                        let name = m[0].as_str().unwrap().to_string();
+                        (name, m[1].as_i64().unwrap() as i32)
+                    })
+                    .collect();
+                check(&b, &moves).expect("the solution replays");
+            }
+        }
+    }
+    let out = std::process::Command::new(program())
+        .args(["data/rush_hour/Rushhour6x6_1.csv", "--threads", "2"])
+        .args(["--algo", "idastar"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("rush_hour runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
+}

@@ -12,6 +12,8 @@
 //!     # (289 M states, 32 min, 18.6 GB)
 //! cargo run --release --example rush_hour -- data/rush_hour/Rushhour12x12_7.csv --algo anytime \
 //!     --time-limit 60   # better solutions as they come, each with a proven lower bound
+//! cargo run --release --example rush_hour -- data/rush_hour/Rushhour9x9_5.csv --threads 2
+//!     # A* in batched rounds on two threads
 //! cargo run --release --example rush_hour -- --generate --size 6 --min-moves 20 --seed 7
 //! cargo run --release --example rush_hour -- --study 40
 //! ```
@@ -37,7 +39,7 @@ use std::time::{Duration, Instant};
 use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs, EXIT_HELP};
-use heurist::{Limits, OpenList, Outcome, SearchResult, Stats, StopReason};
+use heurist::{AStar, Bfs, Limits, OpenList, Outcome, SearchResult, Stats, StopReason};
 use model::{
     merge_moves, replay, solved, Board, HeuristicKind, Metric, Move, Packed, RushHeuristic,
     RushHour, BOARD_1,
@@ -149,6 +151,10 @@ struct Cli {
     /// Print search progress on stderr every SECS seconds.
     #[arg(long, value_name = "SECS", value_parser = cli::seconds)]
     progress: Option<Duration>,
+    /// Search on N threads (0: one per core): BFS level by level, A* in batched rounds.
+    /// Pays on boards of millions of states; only with --algo bfs or astar.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Generate a board (course CSV on stdout) with at least --min-moves optimal moves.
     #[arg(long)]
     generate: bool,
@@ -183,6 +189,9 @@ fn run(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
     }
     if cli.generate {
         return generate(cli, max_states_given);
+    }
+    if cli.threads.is_some() && !matches!(cli.algo, Algo::Bfs | Algo::Astar) {
+        return Err("--threads works with --algo bfs or astar".into());
     }
     let (board, label) = load(cli)?;
     // checked before the search: a bad path is reported now, not after an hour of search
@@ -308,6 +317,28 @@ fn setup<'a, const W: usize>(
 /// unless `--no-move-pruning`.
 fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) -> Res<W> {
     let (h, limits, tuning) = setup(cli, problem);
+    if let Some(threads) = cli.threads {
+        // (checked in `run`: only these two algorithms)
+        let pruning = !cli.no_move_pruning;
+        return match (cli.algo, pruning) {
+            (Algo::Bfs, true) => Bfs::new()
+                .limits(limits)
+                .reversible(tuning.reversible)
+                .move_pruning()
+                .search_parallel(threads, problem, start),
+            (Algo::Bfs, false) => Bfs::new()
+                .limits(limits)
+                .reversible(tuning.reversible)
+                .search_parallel(threads, problem, start),
+            (_, true) => AStar::new()
+                .limits(limits)
+                .move_pruning()
+                .search_parallel_batched(threads, problem, start, h),
+            (_, false) => AStar::new()
+                .limits(limits)
+                .search_parallel_batched(threads, problem, start, h),
+        };
+    }
     if !cli.no_move_pruning {
         cli::solve_pruned(cli.algo, problem, start, h, tuning, limits)
     } else {
