@@ -19,7 +19,7 @@ use crate::traits::{Cost, Expansion, Problem, Successor, Successors};
 /// the cache, serves many lookups, and no larger, so that a small search's successors stay
 /// in the cache too.
 const MIN_ROUND: usize = 1 << 14;
-const MAX_ROUND: usize = 1 << 20;
+const MAX_ROUND: usize = 1 << 22;
 
 /// What the threads do after a round, as the first thread decides.
 const NEXT_ROUND: u8 = 0;
