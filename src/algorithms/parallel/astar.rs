@@ -14,6 +14,11 @@ pub(crate) struct Meta<C> {
     pub(crate) closed: bool,
 }
 
+/// A node's path cost, for the shard indexes that keep it.
+pub(crate) fn path_cost<C: Copy>(meta: &Meta<C>) -> C {
+    meta.g
+}
+
 pub(crate) type ShardOf<P> = Shard<
     <P as Problem>::State,
     <P as Problem>::Action,

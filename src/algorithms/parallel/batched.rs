@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::astar::{before_start, conclude, note_least, Meta, Report, ShardOf};
+use super::astar::{before_start, conclude, note_least, path_cost, Meta, Report, ShardOf};
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
 use super::shard::{owner, Node, NodeRef, Shard};
@@ -135,7 +135,7 @@ where
     let count = bucket_count(threads);
     let mut buckets: Vec<Bucket<P>> = (0..count)
         .map(|_| Bucket {
-            shard: Shard::new(false),
+            shard: Shard::with_costs(path_cost),
             open: BTreeMap::new(),
             queued: 0,
         })
@@ -444,22 +444,23 @@ where
         own: &mut Own<'_, P::Cost>,
     ) -> bool {
         let hash = hash_of(&post.state);
-        if let Some(id) = bucket.shard.find(hash, &post.state) {
-            let node = bucket.shard.node_mut(id);
-            if post.g < node.meta.g {
-                if node.meta.closed {
-                    own.mon.stats.reopened += 1;
-                }
-                node.meta.g = post.g;
-                node.meta.closed = false;
-                node.link = Some((post.parent, post.action, post.cost));
-                let h = node.meta.h;
-                bucket.push(post.g, h, id);
-                if self.problem.is_goal(&bucket.shard.node(id).state) {
-                    self.found(b, id, post.g, own);
-                }
-            } else {
+        if let Some((id, g)) = bucket.shard.find_cost(hash, &post.state, path_cost) {
+            if post.g >= g {
                 own.mon.stats.duplicates += 1;
+                return true;
+            }
+            bucket.shard.set_cost(hash, &post.state, post.g);
+            let node = bucket.shard.node_mut(id);
+            if node.meta.closed {
+                own.mon.stats.reopened += 1;
+            }
+            node.meta.g = post.g;
+            node.meta.closed = false;
+            node.link = Some((post.parent, post.action, post.cost));
+            let h = node.meta.h;
+            bucket.push(post.g, h, id);
+            if self.problem.is_goal(&bucket.shard.node(id).state) {
+                self.found(b, id, post.g, own);
             }
             return true;
         }

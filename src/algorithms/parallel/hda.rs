@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::astar::{before_start, conclude, note_least, Meta, Report, ShardOf};
+use super::astar::{before_start, conclude, note_least, path_cost, Meta, Report, ShardOf};
 use super::shard::{owner, Node, NodeRef, Shard};
 use super::{claim_room, lock, summed};
 use crate::algorithms::best_first::{AStarPolicy, Policy};
@@ -520,11 +520,6 @@ where
         own.queued += 1;
         true
     }
-}
-
-/// A node's path cost, for the index that keeps it.
-fn path_cost<C: Copy>(meta: &Meta<C>) -> C {
-    meta.g
 }
 
 /// Dropped while its thread panics, it ends the search, so that the other threads stop
