@@ -10,7 +10,7 @@ use super::astar::{before_start, conclude, note_least, path_cost, Meta, Report, 
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
 use super::shard::{owner, Node, NodeRef, Shard};
-use super::{claim_room, lock, summed};
+use super::{claim_room, lock, on_threads, summed};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Stats, StopReason};
@@ -181,22 +181,8 @@ where
         shared: &shared,
         limits: &thread_limits,
     };
-    let reports: Vec<Report<P::Cost>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads)
-            .map(|t| {
-                let worker = &worker;
-                scope.spawn(move || worker.run::<E>(t, None))
-            })
-            .collect();
-        let mut all = vec![worker.run::<E>(0, Some(&mut mon))];
-        for handle in handles {
-            match handle.join() {
-                Ok(r) => all.push(r),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        all
-    });
+    let reports: Vec<Report<P::Cost>> =
+        on_threads(threads, &mut mon, |t, lead| worker.run::<E>(t, lead));
     let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
     let max_frontier = mon.stats.max_frontier;
     mon.stats = summed(&stats);

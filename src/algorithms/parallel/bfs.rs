@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
 use super::shard::{owner, trace, Node, NodeRef, Shard};
-use super::{claim_room, lock, summed};
+use super::{claim_room, lock, on_threads, summed};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Outcome, Solution, Stats, Step, StopReason};
@@ -218,22 +218,7 @@ where
         arrival: E::PRUNES && bound.is_none(),
         forget: setup.reversible && bound.is_none(),
     };
-    let stats: Vec<Stats> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads)
-            .map(|t| {
-                let worker = &worker;
-                scope.spawn(move || worker.run(t, None))
-            })
-            .collect();
-        let mut all = vec![worker.run(0, Some(&mut mon))];
-        for handle in handles {
-            match handle.join() {
-                Ok(r) => all.push(r),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        all
-    });
+    let stats: Vec<Stats> = on_threads(threads, &mut mon, |t, lead| worker.run(t, lead));
     let Shared {
         buckets,
         stopped,

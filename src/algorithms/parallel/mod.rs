@@ -137,6 +137,30 @@ fn claim_room(room: &AtomicUsize) -> usize {
     got
 }
 
+/// Runs `work` on `threads` threads, thread 0 on the caller's with `lead` (the caller's
+/// monitor), the others spawned: their results in thread order. A panic in any thread
+/// reaches the caller once all are done.
+fn on_threads<'m, C, R: Send>(
+    threads: usize,
+    lead: &mut crate::search::Monitor<'m, C>,
+    work: impl Fn(usize, Option<&mut crate::search::Monitor<'m, C>>) -> R + Sync,
+) -> Vec<R> {
+    std::thread::scope(|scope| {
+        let work = &work;
+        let handles: Vec<_> = (1..threads)
+            .map(|t| scope.spawn(move || work(t, None)))
+            .collect();
+        let mut all = vec![work(0, Some(lead))];
+        for handle in handles {
+            match handle.join() {
+                Ok(r) => all.push(r),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        all
+    })
+}
+
 /// The threads' counts summed, for a search of one iteration (the largest frontier: the
 /// largest of theirs).
 fn summed(parts: &[Stats]) -> Stats {
