@@ -116,6 +116,19 @@ impl<'a, C: Copy> Monitor<'a, C> {
         stored >= self.max_states()
     }
 
+    /// Whether [`Monitor::poll`] can ever stop the run or report on it: false without an
+    /// expansion limit, clock, cancel token, progress callback or parallel partner, when an
+    /// engine may leave the polls out altogether.
+    pub(crate) fn polls(&self) -> bool {
+        let l = &self.limits;
+        l.max_expansions.is_some()
+            || self.deadline.is_some()
+            || l.cancel.is_some()
+            || l.progress.is_some()
+            || self.shared.is_some()
+            || self.abandon.is_some()
+    }
+
     /// Whether [`Monitor::poll`] is due before the next expansion, after `expanded`.
     #[inline(always)]
     pub(crate) fn due(&self, expanded: u64) -> bool {

@@ -243,8 +243,8 @@ where
     /// actions from the start. `back` tells whether it is the parent's parent; `on_path`
     /// whether it is on the path, a dearer test, asked only when the answer matters: for a
     /// child that would be expanded or lower the next threshold (so a cycle beyond the
-    /// threshold is not counted as a duplicate). Without `LIMITED` the cost bound and the
-    /// depth limit are not looked at: the search has neither.
+    /// threshold is not counted as a duplicate). Without `LIMITED` the cost bound, the
+    /// depth limit and the monitor are not looked at: the search has no limit at all.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn judge<const LIMITED: bool>(
@@ -298,7 +298,7 @@ where
             self.depth_cut = true;
             return Verdict::Skip;
         }
-        if self.mon.due(self.mon.stats.expanded) {
+        if LIMITED && self.mon.due(self.mon.stats.expanded) {
             // the path's length is brought up to date only for the monitor to report
             self.mon.stats.stored = depth + 1;
             if let Some(reason) = self.mon.poll() {
@@ -397,7 +397,8 @@ where
         h: P::Cost,
         depth: usize,
     ) -> Flow<P> {
-        match self.cost_bound.is_some() || self.max_depth.is_some() {
+        // without limits, the walk neither polls the monitor nor tests bounds
+        match self.cost_bound.is_some() || self.max_depth.is_some() || self.mon.polls() {
             false => self.walk_below_with::<E, false>(at, g, h, depth),
             true => self.walk_below_with::<E, true>(at, g, h, depth),
         }
