@@ -3,7 +3,8 @@
 //! list) finds the least cost Bellman-Ford computes, weighted A* stays within its factor of
 //! it, BFS and IDDFS find the fewest actions a plain queue BFS finds, and DFS and greedy
 //! search find a valid path exactly when one exists; IDA*'s statistics are those of a plain
-//! recursive IDA* written in the test. Plus a few fixed cases: A* reopening a
+//! recursive IDA* written in the test; the best-first searches estimate every state but the
+//! start incrementally (`estimate_child`). Plus a few fixed cases: A* reopening a
 //! state under an inconsistent heuristic, and a start that is already a goal.
 
 use heurist::{AStar, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, OpenList, WeightedAStar, Zero};
@@ -298,4 +299,65 @@ fn deepening_walks_paths_deeper_than_the_stack() {
         .unwrap()
         .join()
         .unwrap();
+}
+
+/// The estimate of `Scaled`, counting how often the full estimate and the incremental one
+/// are asked for.
+#[derive(Clone)]
+struct Counting {
+    h: std::rc::Rc<Scaled>,
+    full: std::rc::Rc<std::cell::Cell<u64>>,
+    incremental: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl heurist::Heuristic<Graph> for Counting {
+    fn estimate(&self, s: &usize) -> u32 {
+        self.full.set(self.full.get() + 1);
+        self.h.0[*s]
+    }
+    fn estimate_child(&self, _: &usize, _: u32, _: &usize, child: &usize) -> u32 {
+        self.incremental.set(self.incremental.get() + 1);
+        self.h.0[*child]
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// A*, weighted A*, greedy, anytime A* and the enumeration of every optimal solution
+    /// estimate the start in full and every other state from its parent's estimate, with
+    /// `estimate_child`, as IDA* does.
+    #[test]
+    fn best_first_searches_estimate_children_incrementally(
+        (g, start) in graph_strategy(12, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+    ) {
+        let best = optimal_cost(&g, start);
+        let counting = || Counting {
+            h: std::rc::Rc::new(scaled_heuristic(&g, &factors)),
+            full: Default::default(),
+            incremental: Default::default(),
+        };
+        for list in [OpenList::Indexed, OpenList::Lazy, OpenList::Buckets] {
+            let h = counting();
+            let r = AStar::new().open_list(list).search(&g, start, h.clone());
+            prop_assert_eq!(replay(&g, start, &r), best);
+            prop_assert_eq!(h.full.get(), 1);
+            prop_assert_eq!(h.incremental.get() + 1, r.stats.stored as u64);
+        }
+        let h = counting();
+        WeightedAStar::new(2.0).search(&g, start, h.clone());
+        prop_assert_eq!(h.full.get(), 1);
+        let h = counting();
+        Greedy::new().search(&g, start, h.clone());
+        prop_assert_eq!(h.full.get(), 1);
+        let h = counting();
+        let r = heurist::AnytimeAStar::new(2.0).search(&g, start, h.clone());
+        prop_assert_eq!(r.cost(), best);
+        prop_assert_eq!(h.full.get(), 1);
+        let h = counting();
+        let all = AStar::new().all_optimal(&g, start, h.clone());
+        prop_assert_eq!(all.cost(), best);
+        prop_assert_eq!(h.full.get(), 1);
+    }
 }

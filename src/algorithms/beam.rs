@@ -252,7 +252,7 @@ where
             let (g, h) = (arena.data(id).g, arena.data(id).h);
             problem.successors(arena.state(id), &mut buf);
             // (the arena does not change until the layer is chosen)
-            arena.lookup_batch(buf.iter().map(|s| &s.state), &mut looks);
+            arena.lookup_batch(id, buf.iter().map(|s| &s.state), &mut looks);
             for (succ, &(hash, look)) in buf.drain().zip(&looks) {
                 mon.stats.generated += 1;
                 if let Lookup::Found(_) = look {

@@ -33,11 +33,14 @@ pub(crate) trait Policy<C: Cost> {
 
 /// A node's estimate as a policy keeps it.
 pub(crate) trait Kept<C> {
+    /// Whether [`estimate`](Kept::estimate) gives back the estimate kept.
+    const KEEPS: bool;
     fn keep(h: C) -> Self;
     fn estimate(self) -> C;
 }
 
 impl<C: Cost> Kept<C> for C {
+    const KEEPS: bool = true;
     #[inline(always)]
     fn keep(h: C) -> C {
         h
@@ -50,6 +53,7 @@ impl<C: Cost> Kept<C> for C {
 
 /// Nothing kept: the estimate is zero.
 impl<C: Cost> Kept<C> for () {
+    const KEEPS: bool = false;
     #[inline(always)]
     fn keep(_: C) {}
     #[inline(always)]
@@ -268,7 +272,7 @@ where
             mon.stats.stored = arena.len();
             return mon.stopped(StopReason::NegativeCost, None);
         }
-        arena.lookup_batch(buf.iter().map(|s| &s.state), &mut looks);
+        arena.lookup_batch(id, buf.iter().map(|s| &s.state), &mut looks);
         let mut inserted = false;
         for (succ, &(hash, look)) in buf.drain().zip(&looks) {
             mon.stats.generated += 1;
@@ -294,7 +298,11 @@ where
                     continue;
                 }
             };
-            let h2 = heuristic.estimate(&succ.state);
+            // the incremental estimate, from the parent's kept one
+            let h2 = match Y::Kept::KEEPS {
+                true => heuristic.estimate_child(arena.state(id), h, &succ.action, &succ.state),
+                false => heuristic.estimate(&succ.state),
+            };
             if let Some(b) = bound {
                 let f2 = g2.saturating_add(h2);
                 if f2 > b {

@@ -205,7 +205,7 @@ where
                 mon.stats.stored = arena.len();
                 return mon.stopped(StopReason::NegativeCost, None);
             }
-            arena.lookup_batch(buf.iter().map(|s| &s.state), &mut looks);
+            arena.lookup_batch(id, buf.iter().map(|s| &s.state), &mut looks);
             let children = now.len();
             let mut inserted = false;
             for (succ, &(hash, look)) in buf.drain().zip(&looks) {

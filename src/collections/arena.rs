@@ -73,16 +73,18 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         self.nodes.len() >= MAX_NODES
     }
 
-    /// Looks up a batch of states (the successors of one node), in two passes: the first
-    /// reads the index slot of each state, the second finds each state. The reads of a pass
-    /// do not depend on one another, so their cache misses overlap instead of coming one
-    /// after the other; by the second pass the slots are in cache.
+    /// Looks up a batch of states (the successors of node `of`), in two passes: the first
+    /// reads the index slot of each state, and the node of `of`'s parent, the second finds
+    /// each state. The reads of a pass do not depend on one another, so their cache misses
+    /// overlap instead of coming one after the other; by the second pass the slots are in
+    /// cache.
     ///
     /// `out` receives each state's hash and where it stands. A [`Lookup::Vacant`] is
     /// valid only until the next insertion: look the state up again after one.
     #[inline]
     pub(crate) fn lookup_batch<'s>(
         &self,
+        of: usize,
         states: impl Iterator<Item = &'s S> + Clone,
         out: &mut Vec<(u64, Lookup)>,
     ) where
@@ -94,6 +96,12 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
             let h = hash_of(s);
             sink ^= self.index.touch(h);
             out.push((h, Lookup::Found(0))); // (the second pass fills it in)
+        }
+        // In a reversible space the move back to the parent is among the successors of most
+        // states; its lookup reads the parent's node, which is read ahead with the slots.
+        let parent = self.nodes.get(of).parent as usize;
+        if parent != NO_PARENT {
+            sink ^= u64::from(self.nodes.get(parent).mark);
         }
         std::hint::black_box(sink);
         for (s, (h, look)) in states.zip(out.iter_mut()) {

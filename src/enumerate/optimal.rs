@@ -154,7 +154,12 @@ impl<C: Cost, E> AStar<'_, C, E> {
                     }
                     continue;
                 }
-                let h2 = heuristic.estimate(&succ.state);
+                let h2 = heuristic.estimate_child(
+                    &nodes[id].state,
+                    nodes[id].h,
+                    &succ.action,
+                    &succ.state,
+                );
                 let f2 = g2.saturating_add(h2);
                 if bound.is_some_and(|b| f2 > b) {
                     beyond_bound = Some(beyond_bound.map_or(f2, |x| x.min(f2)));

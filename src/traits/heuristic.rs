@@ -9,7 +9,8 @@ use super::{Cost, Problem};
 ///
 /// Any closure `Fn(&State) -> Cost` is a heuristic. Implement the trait yourself to also
 /// provide [`estimate_child`](Heuristic::estimate_child), an incremental update from the
-/// parent's estimate, which IDA* calls for every generated node.
+/// parent's estimate, which IDA* calls for every generated node and A* (and the other
+/// best-first searches) for every new state.
 ///
 /// # Examples
 ///

@@ -331,7 +331,7 @@ where
                 });
             }
             let arena = &mut self.arena;
-            arena.lookup_batch(self.buf.iter().map(|s| &s.state), &mut self.looks);
+            arena.lookup_batch(id, self.buf.iter().map(|s| &s.state), &mut self.looks);
             let (mut inserted, mut full) = (false, false);
             for (succ, &(hash, look)) in self.buf.drain().zip(&self.looks) {
                 self.mon.stats.generated += 1;
@@ -361,7 +361,8 @@ where
                         continue;
                     }
                 };
-                let h2 = self.heuristic.estimate(&succ.state);
+                let h2 =
+                    (self.heuristic).estimate_child(arena.state(id), h, &succ.action, &succ.state);
                 let f2 = g2.saturating_add(h2);
                 if incumbent.is_some_and(|c| f2 >= c) {
                     continue;
