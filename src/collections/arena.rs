@@ -16,6 +16,12 @@ pub(crate) const fn node_bytes<S, A, C, X>() -> usize {
 /// Parent index of the start node.
 pub(crate) const NO_PARENT: usize = u32::MAX as usize;
 
+/// The most [`Arena::lookup_batch`]'s score of parents met among successors goes up to.
+const BACK_MAX: u8 = 8;
+
+/// From this score on, [`Arena::lookup_batch`] reads the parent's node ahead.
+const BACK_READ: u8 = 4;
+
 /// The most nodes an arena holds: ids are stored in 32 bits, and the index, at most
 /// 2<sup>32</sup> slots, must stay at most 3/4 full.
 pub(crate) const MAX_NODES: usize = 3 << 30;
@@ -52,6 +58,9 @@ pub(crate) enum Lookup {
 pub(crate) struct Arena<S, A, C, X> {
     nodes: SegVec<Node<S, A, C, X>>,
     index: IdTable,
+    /// Up by one for each batch of lookups that met the parent of the node expanded, down
+    /// by one for each that did not, between 0 and [`BACK_MAX`].
+    back_score: u8,
 }
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
@@ -59,6 +68,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         Arena {
             nodes: SegVec::new(),
             index: IdTable::with_capacity(0),
+            back_score: BACK_MAX,
         }
     }
 
@@ -74,16 +84,20 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
     }
 
     /// Looks up a batch of states (the successors of node `of`), in two passes: the first
-    /// reads the index slot of each state, and the node of `of`'s parent, the second finds
-    /// each state. The reads of a pass do not depend on one another, so their cache misses
-    /// overlap instead of coming one after the other; by the second pass the slots are in
-    /// cache.
+    /// reads the index slot of each state, the second finds each state. The reads of a pass
+    /// do not depend on one another, so their cache misses overlap instead of coming one
+    /// after the other; by the second pass the slots are in cache.
+    ///
+    /// Where the parent of the node expanded is mostly among its successors (the move back,
+    /// in a reversible space), the first pass also reads the parent's node, which the
+    /// second would otherwise wait for on its own. The arena learns whether that is so from
+    /// the lookups themselves: a read nobody uses costs memory bandwidth elsewhere.
     ///
     /// `out` receives each state's hash and where it stands. A [`Lookup::Vacant`] is
     /// valid only until the next insertion: look the state up again after one.
     #[inline]
     pub(crate) fn lookup_batch<'s>(
-        &self,
+        &mut self,
         of: usize,
         states: impl Iterator<Item = &'s S> + Clone,
         out: &mut Vec<(u64, Lookup)>,
@@ -97,16 +111,20 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
             sink ^= self.index.touch(h);
             out.push((h, Lookup::Found(0))); // (the second pass fills it in)
         }
-        // In a reversible space the move back to the parent is among the successors of most
-        // states; its lookup reads the parent's node, which is read ahead with the slots.
         let parent = self.nodes.get(of).parent as usize;
-        if parent != NO_PARENT {
+        if parent != NO_PARENT && self.back_score >= BACK_READ {
             sink ^= u64::from(self.nodes.get(parent).mark);
         }
         std::hint::black_box(sink);
+        let mut back = false;
         for (s, (h, look)) in states.zip(out.iter_mut()) {
             *look = self.lookup(*h, s);
+            back |= matches!(*look, Lookup::Found(id) if id == parent);
         }
+        self.back_score = match back {
+            true => (self.back_score + 1).min(BACK_MAX),
+            false => self.back_score.saturating_sub(1),
+        };
     }
 
     /// Whether `state`, whose hash is `hash`, is stored.

@@ -325,10 +325,13 @@ where
             return true;
         }
         let mut buf = match POOLED {
-            true => self.pool.pop().unwrap_or_default(),
+            true => {
+                let mut buf = self.pool.pop().unwrap_or_default();
+                buf.clear();
+                buf
+            }
             false => Successors::new(),
         };
-        buf.clear();
         let set = match at.via {
             Some(step) => E::after(self.problem, &step.action),
             None => E::empty(),
