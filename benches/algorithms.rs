@@ -12,7 +12,8 @@
 //! Each domain has one successor function; `heurist`'s `Problem::successors` pushes its
 //! items into the buffer, `pathfinding`'s closures return them. Beside them, `*/bare` times
 //! the minimal hand-written loops of `bare` on the same successors: the ceiling both crates
-//! are measured against. The setup asserts that all of them find the same cost.
+//! are measured against (`bfs/bare-path`: the bare BFS that also returns the path). The
+//! setup asserts that all of them find the same cost.
 //!
 //! Run: `cargo bench --bench algorithms` (a few minutes; flat sampling, 10 samples); one
 //! domain: `cargo bench --bench algorithms -- fifteen`.
@@ -186,6 +187,11 @@ fn graph_pf_astar(g: &Graph) -> u32 {
 fn maze_bare_bfs(m: &Maze) -> u32 {
     bare::bfs(0u32, |s| m.neighbours(s).map(|(n, _)| n), |s| s == m.goal).unwrap()
 }
+/// The bare BFS that keeps a parent link per state and returns the path, as both crates do.
+fn maze_bare_bfs_path(m: &Maze) -> u32 {
+    let path = bare::bfs_path(0u32, |s| m.neighbours(s).map(|(n, _)| n), |s| s == m.goal);
+    path.unwrap().len() as u32 - 1
+}
 fn maze_bare_dijkstra(m: &Maze) -> u32 {
     bare::dijkstra(0u32, |s| m.neighbours(s), |s| s == m.goal).unwrap()
 }
@@ -195,6 +201,10 @@ fn maze_bare_astar(m: &Maze) -> u32 {
 }
 fn graph_bare_bfs(g: &Graph) -> u32 {
     bare::bfs(0u32, |s| g.neighbours(s).map(|(n, _)| n), |s| s == g.goal).unwrap()
+}
+fn graph_bare_bfs_path(g: &Graph) -> u32 {
+    let path = bare::bfs_path(0u32, |s| g.neighbours(s).map(|(n, _)| n), |s| s == g.goal);
+    path.unwrap().len() as u32 - 1
 }
 fn graph_bare_dijkstra(g: &Graph) -> u32 {
     bare::dijkstra(0u32, |s| g.neighbours(s), |s| s == g.goal).unwrap()
@@ -233,6 +243,7 @@ fn maze(c: &mut Criterion) {
     }
     assert_eq!(maze_pf_astar(&m), cost);
     assert_eq!(maze_bare_bfs(&m), maze_ours_bfs(&m));
+    assert_eq!(maze_bare_bfs_path(&m), steps);
     assert_eq!(
         maze_bare_dijkstra(&m),
         maze_ours_dijkstra(&m, OpenList::Lazy)
@@ -266,6 +277,9 @@ fn maze(c: &mut Criterion) {
     });
     g.bench_function("bfs/pathfinding", |b| b.iter(|| maze_pf_bfs(black_box(&m))));
     g.bench_function("bfs/bare", |b| b.iter(|| maze_bare_bfs(black_box(&m))));
+    g.bench_function("bfs/bare-path", |b| {
+        b.iter(|| maze_bare_bfs_path(black_box(&m)))
+    });
     for list in LISTS {
         g.bench_function(format!("dijkstra/heurist-{}", name(list)), |b| {
             b.iter(|| maze_ours_dijkstra(black_box(&m), list))
@@ -300,6 +314,7 @@ fn graph(c: &mut Criterion) {
     }
     assert_eq!(graph_pf_astar(&gr), cost);
     assert_eq!(graph_bare_bfs(&gr), graph_ours_bfs(&gr));
+    assert_eq!(graph_bare_bfs_path(&gr), steps);
     assert_eq!(
         graph_bare_dijkstra(&gr),
         graph_ours_dijkstra(&gr, OpenList::Lazy)
@@ -328,6 +343,9 @@ fn graph(c: &mut Criterion) {
         b.iter(|| graph_pf_bfs(black_box(&gr)))
     });
     g.bench_function("bfs/bare", |b| b.iter(|| graph_bare_bfs(black_box(&gr))));
+    g.bench_function("bfs/bare-path", |b| {
+        b.iter(|| graph_bare_bfs_path(black_box(&gr)))
+    });
     for list in LISTS {
         g.bench_function(format!("dijkstra/heurist-{}", name(list)), |b| {
             b.iter(|| graph_ours_dijkstra(black_box(&gr), list))

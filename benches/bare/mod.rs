@@ -2,7 +2,8 @@
 //! the state and driven by the same successor function the engines under test use.
 //!
 //! They do nothing but the algorithm: no statistics, no limits, no actions, no solution path
-//! (they return the cost only). Timed beside `heurist` and `pathfinding` they give the
+//! (they return the cost only; `bfs_path`, beside `bfs`, keeps a parent link per state and
+//! returns the path, as both crates must). Timed beside `heurist` and `pathfinding` they give the
 //! ceiling each engine is measured against: what the model and the data structures cost,
 //! without any library machinery. The benches assert that they find the same costs as
 //! `heurist` before timing them.
@@ -42,6 +43,49 @@ where
                 queue.push_back((n, d + 1));
             }
         }
+    }
+    None
+}
+
+/// [`bfs`] that also returns the path, as `heurist` and `pathfinding` do: the states reached
+/// are kept in the order reached, each with its parent's index (the vector is the queue as
+/// well), and the path is traced back from the goal. Its states, start and goal included.
+pub fn bfs_path<S, I>(
+    start: S,
+    mut neighbours: impl FnMut(S) -> I,
+    is_goal: impl Fn(S) -> bool,
+) -> Option<Vec<S>>
+where
+    S: Copy + Eq + Hash,
+    I: IntoIterator<Item = S>,
+{
+    let mut reached = vec![(start, u32::MAX)];
+    let trace = |reached: &[(S, u32)], mut at: usize| {
+        let mut path = vec![reached[at].0];
+        while reached[at].1 != u32::MAX {
+            at = reached[at].1 as usize;
+            path.push(reached[at].0);
+        }
+        path.reverse();
+        path
+    };
+    if is_goal(start) {
+        return Some(trace(&reached, 0));
+    }
+    let mut seen = FxHashSet::default();
+    seen.insert(start);
+    let mut next = 0;
+    while next < reached.len() {
+        let s = reached[next].0;
+        for n in neighbours(s) {
+            if seen.insert(n) {
+                reached.push((n, next as u32));
+                if is_goal(n) {
+                    return Some(trace(&reached, reached.len() - 1));
+                }
+            }
+        }
+        next += 1;
     }
     None
 }
