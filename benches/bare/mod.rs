@@ -3,9 +3,9 @@
 //!
 //! They do nothing but the algorithm: no statistics, no limits, no actions, no solution path
 //! (they return the cost only; `bfs_path`, beside `bfs`, keeps a parent link per state and
-//! returns the path, as both crates must). Timed beside `heurist` and `pathfinding` they give the
-//! ceiling each engine is measured against: what the model and the data structures cost,
-//! without any library machinery. The benches assert that they find the same costs as
+//! returns the path, as both crates must). Timed beside `heurist` and `pathfinding` they
+//! give the ceiling each engine is measured against: what the model and the data structures
+//! cost, without any library machinery. The benches assert that they find the same costs as
 //! `heurist` before timing them.
 
 use std::cmp::Reverse;

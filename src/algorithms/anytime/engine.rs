@@ -362,7 +362,8 @@ where
                     }
                 };
                 let h2 =
-                    (self.heuristic).estimate_child(arena.state(id), h, &succ.action, &succ.state);
+                    self.heuristic
+                        .estimate_child(arena.state(id), h, &succ.action, &succ.state);
                 let f2 = g2.saturating_add(h2);
                 if incumbent.is_some_and(|c| f2 >= c) {
                     continue;
