@@ -443,12 +443,19 @@ fn fifteen(c: &mut Criterion) {
         assert_eq!(fifteen_bare_astar(&p, s), cost);
         assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Parent), cost);
         assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Path), cost);
+        assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Lazy), cost);
         assert_eq!(fifteen_bare_idastar(&p, s), cost);
         let a = AStar::new().search(&p, s, model::Manhattan(&p)).stats;
         let i = IdaStar::new()
             .cycle_check(CycleCheck::Parent)
             .search(&p, s, model::Manhattan(&p))
             .stats;
+        let lazy = IdaStar::new()
+            .cycle_check(CycleCheck::Lazy)
+            .search(&p, s, model::Manhattan(&p))
+            .stats;
+        // the lazy check expands what the parent check does; the path bounds the thresholds
+        assert_eq!(lazy.expanded, i.expanded);
         eprintln!(
             "korf {number}: {cost} moves; A* expanded {}, stored {}; IDA* expanded {}",
             a.expanded, a.stored, i.expanded
@@ -477,6 +484,9 @@ fn fifteen(c: &mut Criterion) {
     });
     g.bench_function("idastar/heurist-path", |b| {
         b.iter(|| all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Path)))
+    });
+    g.bench_function("idastar/heurist-lazy", |b| {
+        b.iter(|| all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Lazy)))
     });
     g.bench_function("idastar/pathfinding", |b| {
         b.iter(|| all(&|s| fifteen_pf_idastar(&p, s)))

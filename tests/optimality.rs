@@ -3,7 +3,9 @@
 //! list) finds the least cost Bellman-Ford computes, weighted A* stays within its factor of
 //! it, BFS and IDDFS find the fewest actions a plain queue BFS finds, and DFS and greedy
 //! search find a valid path exactly when one exists; IDA*'s statistics are those of a plain
-//! recursive IDA* written in the test; the best-first searches estimate every state but the
+//! recursive IDA* written in the test, and IDA* with `CycleCheck::Lazy` finds the least
+//! cost too, and ends with `Exhausted` where no goal is reachable, zero-cost cycles
+//! included; the best-first searches estimate every state but the
 //! start incrementally (`estimate_child`). Plus a few fixed cases: A* reopening a
 //! state under an inconsistent heuristic, and a start that is already a goal.
 
@@ -44,6 +46,7 @@ proptest! {
         let ida = IdaStar::new().search(&g, start, Scaled(h.0.clone()));
         prop_assert_eq!(replay(&g, start, &ida), best);
         results.push(ida);
+
         let exact = Scaled(cost_to_goal(&g).iter().map(|d| d.unwrap_or(0)).collect());
         prop_assert_eq!(replay(&g, start, &AStar::new().search(&g, start, exact)), best);
 
@@ -189,11 +192,30 @@ fn reference_idastar(g: &Graph, start: usize, h: &[u32], full_path: bool) -> Cou
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
+    /// IDA* with the lazy cycle check finds the least cost, and ends with `Exhausted` where
+    /// no goal is reachable, on digraphs with steps of zero cost. The expansion limit only
+    /// turns a search that would not end into a failure instead of a hang.
+    #[test]
+    fn idastar_with_the_lazy_check_ends_and_is_optimal(
+        (g, start) in graph_strategy(12, 20),
+        factors in prop::collection::vec(any::<u8>(), 1..12),
+    ) {
+        let best = optimal_cost(&g, start);
+        let h = scaled_heuristic(&g, &factors);
+        let r = IdaStar::new()
+            .cycle_check(CycleCheck::Lazy)
+            .max_expansions(5_000_000)
+            .search(&g, start, Scaled(h.0.clone()));
+        prop_assert!(r.stop_reason().is_none(), "stopped: {:?}", r.stop_reason());
+        prop_assert_eq!(replay(&g, start, &r), best);
+        prop_assert_eq!(r.is_exhausted(), best.is_none());
+    }
+
     /// The engine's statistics are those of the plain walk: every child looked at is
     /// generated, and only those (the search ends at the first goal generated).
     #[test]
     fn idastar_counts_what_a_plain_walk_counts(
-        (g, start) in graph_strategy(10, 6),
+        (g, start) in graph_strategy(12, 20),
         factors in prop::collection::vec(any::<u8>(), 1..12),
     ) {
         let h = scaled_heuristic(&g, &factors);
@@ -266,7 +288,12 @@ fn start_is_goal() {
 fn deepening_walks_paths_deeper_than_the_stack() {
     let run = || {
         // (the full-path check costs time linear in the depth: a shorter chain for it)
-        for (check, len) in [(CycleCheck::Parent, 100_000), (CycleCheck::Path, 5_000)] {
+        let checks = [
+            (CycleCheck::Parent, 100_000),
+            (CycleCheck::Lazy, 100_000),
+            (CycleCheck::Path, 5_000),
+        ];
+        for (check, len) in checks {
             let chain = heurist::FnProblem::new(
                 move |n: &u64| *n == len,
                 |n: &u64| [((), n + 1, 1u64), ((), n.saturating_sub(1), 1)],

@@ -14,7 +14,8 @@ use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 /// a buffer on the stack with room for four, or to pooled buffers for larger ones. The move
 /// straight back to the parent is always pruned; by default ([`CycleCheck::Path`]) every
 /// state already on the path is, which makes the search terminate with
-/// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal. Step
+/// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal
+/// ([`CycleCheck::Lazy`] does too, at about the cost of the parent check alone). Step
 /// costs must not be negative: a negative step the search generates stops it with
 /// [`StopReason::NegativeCost`](crate::StopReason) (one it never generates, it cannot see).
 ///

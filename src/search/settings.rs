@@ -58,6 +58,19 @@ pub enum CycleCheck {
     /// on every finite graph.
     #[default]
     Path,
+    /// The cheapest check that still terminates: skip the move straight back, as
+    /// [`Parent`](CycleCheck::Parent) does, and look at the whole path only where
+    /// termination depends on it: a child may set the next threshold (or the lower bound
+    /// reported under a cost bound) only if its path visits no state twice, and a child a
+    /// step of zero cost leads to is skipped if it is on the path. Thresholds then come from
+    /// paths without cycles only, of which a finite graph has finitely many, and no
+    /// iteration goes round a cycle of zero cost forever; so the search ends, with
+    /// [`Outcome::Exhausted`](super::Outcome::Exhausted) on every finite graph. Within the
+    /// threshold it walks the longer cycles, as `Parent` does: cheap where they are rare or
+    /// long (the sliding-tile puzzle, where few children set a threshold and it costs next
+    /// to nothing more than `Parent`), but on a graph dense with short cycles the paths
+    /// within a threshold multiply, and [`Path`](CycleCheck::Path) is the better choice.
+    Lazy,
 }
 
 /// The priority queue holding the frontier of Dijkstra, A*, weighted A* and greedy search.

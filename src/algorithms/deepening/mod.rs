@@ -70,6 +70,21 @@ impl PathFilter {
 }
 
 /// What the iteration threshold limits.
+/// [`Walk::recurse`]'s cycle checks: [`CycleCheck::Parent`].
+const PARENT: u8 = 0;
+/// [`CycleCheck::Path`].
+const PATH: u8 = 1;
+/// [`CycleCheck::Lazy`].
+const LAZY: u8 = 2;
+
+/// Whether `states` holds some state twice.
+pub(crate) fn has_repeat<'s, S: crate::traits::State + 's>(
+    states: impl Iterator<Item = &'s S>,
+) -> bool {
+    let mut seen = rustc_hash::FxHashSet::default();
+    states.into_iter().any(|s| !seen.insert(s))
+}
+
 pub(crate) trait Metric<C> {
     type Value: Ord + Copy;
     fn value(g: C, h: C, depth: usize) -> Self::Value;
@@ -161,6 +176,16 @@ impl<P: Problem + ?Sized> Link<'_, P> {
         false
     }
 
+    /// Whether a state occurs twice on the path from the start to this link.
+    fn repeats(&self) -> bool {
+        let mut at = Some(self);
+        has_repeat(std::iter::from_fn(|| {
+            let link = at?;
+            at = link.parent;
+            Some(link.state)
+        }))
+    }
+
     /// The path from the start to this link, then `last`.
     fn solution(&self, last: &SuccessorOf<P>) -> SolutionOf<P> {
         let mut steps = vec![frames::step(last)];
@@ -240,11 +265,30 @@ where
     }
 
     /// Decides on `child`, a successor of `parent` (path cost `g`, estimate `h`), `depth`
-    /// actions from the start. `back` tells whether it is the parent's parent; `on_path`
-    /// whether it is on the path, a dearer test, asked only when the answer matters: for a
-    /// child that would be expanded or lower the next threshold (so a cycle beyond the
-    /// threshold is not counted as a duplicate). Without `LIMITED` the cost bound, the
+    /// actions from the start. `back` tells whether it is the parent's parent. Two dearer
+    /// tests are asked only when the answer matters: `cyclic`, whether the path to the child
+    /// has a cycle, for a child that would lower the next threshold or the bound's (so a
+    /// cycle beyond the threshold is not counted as a duplicate); `expand_cycle`, whether a
+    /// child about to be expanded is to be skipped as on the path. Without `LIMITED` the cost bound, the
     /// depth limit and the monitor are not looked at: the search has no limit at all.
+    /// Whether a step of zero cost leads to `child`, under a metric of path costs: a cycle of
+    /// such steps would keep the metric where it is, and IDA* would walk it forever.
+    #[inline(always)]
+    fn free_step(child: &SuccessorOf<P>) -> bool {
+        M::COSTS_MATTER && child.cost == P::Cost::ZERO
+    }
+
+    /// Whether a child about to be expanded is first checked against the path, under this
+    /// walk's cycle check.
+    #[inline]
+    pub(crate) fn expand_check(&self, child: &SuccessorOf<P>) -> bool {
+        match self.cycle_check {
+            CycleCheck::Parent => false,
+            CycleCheck::Path => true,
+            CycleCheck::Lazy => Self::free_step(child),
+        }
+    }
+
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn judge<const LIMITED: bool>(
@@ -254,7 +298,8 @@ where
         h: P::Cost,
         child: &SuccessorOf<P>,
         back: bool,
-        on_path: impl Fn(&Self) -> bool,
+        cyclic: impl Fn(&Self) -> bool,
+        expand_cycle: impl Fn(&Self) -> bool,
         depth: usize,
     ) -> Verdict<P::Cost> {
         if back {
@@ -271,7 +316,7 @@ where
         if let (true, Some(b)) = (LIMITED, self.cost_bound) {
             let f2 = g2.saturating_add(h2);
             if f2 > b {
-                if !on_path(self) {
+                if !cyclic(self) {
                     self.limited = Some(StopReason::CostBound);
                     self.beyond_bound = Some(self.beyond_bound.map_or(f2, |x| x.min(f2)));
                 }
@@ -280,12 +325,12 @@ where
         }
         let value = M::value(g2, h2, depth);
         if value > self.threshold {
-            if self.next.is_none_or(|n| value < n) && !on_path(self) {
+            if self.next.is_none_or(|n| value < n) && !cyclic(self) {
                 self.next = Some(value);
             }
             return Verdict::Skip;
         }
-        if on_path(self) {
+        if expand_cycle(self) {
             self.mon.stats.duplicates += 1;
             return Verdict::Skip;
         }
@@ -310,9 +355,9 @@ where
 
     /// Expands `at`'s state (path cost `g`, estimate `h`, `depth` actions from the start)
     /// and walks below each child within the threshold, recursively. True when the walk
-    /// ends early, with how in `self.halt`. `PATH`: the cycle check is
-    /// [`CycleCheck::Path`], with the states of the path in `self.path`.
-    fn recurse<E: Expansion<P>, const LIMITED: bool, const POOLED: bool, const PATH: bool>(
+    /// ends early, with how in `self.halt`. `CHECK`: the cycle check, [`PARENT`], [`PATH`]
+    /// (with the states of the path in `self.path`) or [`LAZY`].
+    fn recurse<E: Expansion<P>, const LIMITED: bool, const POOLED: bool, const CHECK: u8>(
         &mut self,
         at: &Link<'_, P>,
         g: P::Cost,
@@ -347,37 +392,47 @@ where
             let back = at.parent.is_some_and(|p| *p.state == child.state);
             // the child's filter slot, set by the path test when it is asked
             let slot = std::cell::Cell::new(0);
-            let on_path = |walk: &Self| {
-                PATH && {
+            let on_path = |walk: &Self| match CHECK {
+                PATH => {
                     slot.set(PathFilter::slot(&child.state));
                     walk.path.may_hold(slot.get()) && at.holds(&child.state)
                 }
+                LAZY => at.holds(&child.state),
+                _ => false,
             };
-            let halt = match self.judge::<LIMITED>(at.state, g, h, child, back, on_path, depth + 1)
-            {
-                Verdict::Skip => continue,
-                Verdict::Goal => Flow::Found(at.solution(child)),
-                Verdict::Stop(reason) => Flow::Stopped(reason),
-                Verdict::Expand(g2, h2) => {
-                    if PATH {
-                        self.path.enter(slot.get());
-                    }
-                    let link = Link {
-                        state: &child.state,
-                        via: Some(child),
-                        parent: Some(at),
-                    };
-                    if self.recurse::<E, LIMITED, POOLED, PATH>(&link, g2, h2, depth + 1) {
-                        // generated counts only the children looked at
-                        self.mon.stats.generated -= children.len() as u64;
-                        return true;
-                    }
-                    if PATH {
-                        self.path.leave(slot.get());
-                    }
-                    continue;
-                }
+            // the lazy check walks cycles within the threshold: a path may repeat a state
+            let cyclic = |walk: &Self| on_path(walk) || (CHECK == LAZY && at.repeats());
+            let expand_cycle = |walk: &Self| match CHECK {
+                PATH => on_path(walk),
+                LAZY => Self::free_step(child) && on_path(walk),
+                _ => false,
             };
+            let d = depth + 1;
+            let halt =
+                match self.judge::<LIMITED>(at.state, g, h, child, back, cyclic, expand_cycle, d) {
+                    Verdict::Skip => continue,
+                    Verdict::Goal => Flow::Found(at.solution(child)),
+                    Verdict::Stop(reason) => Flow::Stopped(reason),
+                    Verdict::Expand(g2, h2) => {
+                        if CHECK == PATH {
+                            self.path.enter(slot.get());
+                        }
+                        let link = Link {
+                            state: &child.state,
+                            via: Some(child),
+                            parent: Some(at),
+                        };
+                        if self.recurse::<E, LIMITED, POOLED, CHECK>(&link, g2, h2, depth + 1) {
+                            // generated counts only the children looked at
+                            self.mon.stats.generated -= children.len() as u64;
+                            return true;
+                        }
+                        if CHECK == PATH {
+                            self.path.leave(slot.get());
+                        }
+                        continue;
+                    }
+                };
             self.mon.stats.generated -= children.len() as u64;
             self.halt = halt;
             return true;
@@ -417,9 +472,11 @@ where
         self.path.clear();
         match (self.cycle_check, self.spilled) {
             (CycleCheck::Parent, false) => {
-                self.recurse::<E, LIMITED, false, false>(at, g, h, depth)
+                self.recurse::<E, LIMITED, false, PARENT>(at, g, h, depth)
             }
-            (CycleCheck::Parent, true) => self.recurse::<E, LIMITED, true, false>(at, g, h, depth),
+            (CycleCheck::Parent, true) => self.recurse::<E, LIMITED, true, PARENT>(at, g, h, depth),
+            (CycleCheck::Lazy, false) => self.recurse::<E, LIMITED, false, LAZY>(at, g, h, depth),
+            (CycleCheck::Lazy, true) => self.recurse::<E, LIMITED, true, LAZY>(at, g, h, depth),
             (CycleCheck::Path, spilled) => {
                 let mut link = Some(at);
                 while let Some(l) = link {
@@ -427,8 +484,8 @@ where
                     link = l.parent;
                 }
                 match spilled {
-                    false => self.recurse::<E, LIMITED, false, true>(at, g, h, depth),
-                    true => self.recurse::<E, LIMITED, true, true>(at, g, h, depth),
+                    false => self.recurse::<E, LIMITED, false, PATH>(at, g, h, depth),
+                    true => self.recurse::<E, LIMITED, true, PATH>(at, g, h, depth),
                 }
             }
         };
@@ -472,21 +529,35 @@ where
                 1 => child.state == *start,
                 _ => child.state == lower[d - 2].chosen().state,
             };
-            let path = self.cycle_check == CycleCheck::Path;
+            let check = self.cycle_check;
             let on_path = |_: &Self| {
-                path && (child.state == *start
-                    || lower.iter().any(|f| f.chosen().state == child.state))
+                check != CycleCheck::Parent
+                    && (child.state == *start
+                        || lower.iter().any(|f| f.chosen().state == child.state))
             };
+            let path_states =
+                || std::iter::once(start).chain(lower.iter().map(|f| &f.chosen().state));
+            let cyclic = |walk: &Self| {
+                on_path(walk) || (check == CycleCheck::Lazy && has_repeat(path_states()))
+            };
+            let expand_cycle = |walk: &Self| walk.expand_check(child) && on_path(walk);
             self.mon.stats.generated += 1;
-            let (g2, h2) =
-                match self.judge::<true>(parent, g, parent_h, child, back(), on_path, depth) {
-                    Verdict::Skip => continue,
-                    Verdict::Goal => {
-                        return Flow::Found(frames::solution(start.clone(), lower, child))
-                    }
-                    Verdict::Stop(reason) => return Flow::Stopped(reason),
-                    Verdict::Expand(g2, h2) => (g2, h2),
-                };
+            let verdict = self.judge::<true>(
+                parent,
+                g,
+                parent_h,
+                child,
+                back(),
+                cyclic,
+                expand_cycle,
+                depth,
+            );
+            let (g2, h2) = match verdict {
+                Verdict::Skip => continue,
+                Verdict::Goal => return Flow::Found(frames::solution(start.clone(), lower, child)),
+                Verdict::Stop(reason) => return Flow::Stopped(reason),
+                Verdict::Expand(g2, h2) => (g2, h2),
+            };
             // Expand the child into the frame one level deeper.
             frames::ready(frames, depth, g2, h2);
             let (lower, upper) = frames.split_at_mut(depth);

@@ -198,12 +198,29 @@ where
                     cutter.mon.stats.generated += 1;
                     let back = grand.is_some_and(|s| *s == child.state);
                     let on_path = |_: &Walk<'_, '_, P, H, FCost>| {
-                        setup.cycle_check == CycleCheck::Path
+                        setup.cycle_check != CycleCheck::Parent
                             && (child.state == start
                                 || steps.iter().any(|s| s.state == child.state))
                     };
-                    let verdict =
-                        cutter.judge::<true>(state, g, h, child, back, on_path, depth + 1);
+                    let lazy = setup.cycle_check == CycleCheck::Lazy;
+                    let path_states =
+                        || std::iter::once(&start).chain(steps.iter().map(|s| &s.state));
+                    let cyclic = |walk: &Walk<'_, '_, P, H, FCost>| {
+                        on_path(walk) || (lazy && super::has_repeat(path_states()))
+                    };
+                    let expand_cycle = |walk: &Walk<'_, '_, P, H, FCost>| {
+                        walk.expand_check(child) && on_path(walk)
+                    };
+                    let verdict = cutter.judge::<true>(
+                        state,
+                        g,
+                        h,
+                        child,
+                        back,
+                        cyclic,
+                        expand_cycle,
+                        depth + 1,
+                    );
                     let next_steps = || {
                         let mut v = steps.clone();
                         v.push(child.clone());
