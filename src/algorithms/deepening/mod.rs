@@ -264,13 +264,6 @@ where
         }
     }
 
-    /// Decides on `child`, a successor of `parent` (path cost `g`, estimate `h`), `depth`
-    /// actions from the start. `back` tells whether it is the parent's parent. Two dearer
-    /// tests are asked only when the answer matters: `cyclic`, whether the path to the child
-    /// has a cycle, for a child that would lower the next threshold or the bound's (so a
-    /// cycle beyond the threshold is not counted as a duplicate); `expand_cycle`, whether a
-    /// child about to be expanded is to be skipped as on the path. Without `LIMITED` the cost bound, the
-    /// depth limit and the monitor are not looked at: the search has no limit at all.
     /// Whether a step of zero cost leads to `child`, under a metric of path costs: a cycle of
     /// such steps would keep the metric where it is, and IDA* would walk it forever.
     #[inline(always)]
@@ -289,6 +282,14 @@ where
         }
     }
 
+    /// Decides on `child`, a successor of `parent` (path cost `g`, estimate `h`), `depth`
+    /// actions from the start. `back` tells whether it is the parent's parent. Two dearer
+    /// tests are asked only when the answer matters: `cyclic`, whether the path to the child
+    /// has a cycle, for a child that would lower the next threshold or the bound's (so a
+    /// cycle beyond the threshold is not counted as a duplicate); `expand_cycle`, whether a
+    /// child about to be expanded is to be skipped as on the path. Without `LIMITED` the
+    /// cost bound, the depth limit and the monitor are not looked at: the search has no
+    /// limit at all.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn judge<const LIMITED: bool>(
