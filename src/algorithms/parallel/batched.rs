@@ -430,7 +430,7 @@ where
         own: &mut Own<'_, P::Cost>,
     ) -> bool {
         let hash = hash_of(&post.state);
-        if let Some((id, g)) = bucket.shard.find_cost(hash, &post.state, path_cost) {
+        if let Some((id, g)) = bucket.shard.find_cost(hash, &post.state) {
             if post.g >= g {
                 own.mon.stats.duplicates += 1;
                 return true;

@@ -454,8 +454,8 @@ where
 
     /// Stores a successor in its bucket unless the bucket holds its state: then a node not
     /// expanded yet takes the skip set of this way in too (move pruning), and one of the
-    /// next level the cheaper way in (under a cost bound). `false` if the budget of states ran out (the search
-    /// then stops).
+    /// next level the cheaper way in (under a cost bound). `false` if the budget of states
+    /// ran out (the search then stops).
     #[inline]
     fn keep(
         &self,

@@ -335,7 +335,7 @@ where
                 // a state this thread holds at no greater cost is dropped without building
                 // a node for it (`offer` settles the others)
                 let held = (to == t)
-                    .then(|| own.shard.find_cost(hash, &succ.state, path_cost))
+                    .then(|| own.shard.find_cost(hash, &succ.state))
                     .flatten();
                 if held.is_some_and(|(_, c)| c <= g) {
                     own.mon.stats.duplicates += 1;
@@ -417,9 +417,7 @@ where
         let mut room = true;
         for found in inbox.drain(..) {
             if room {
-                let held = own
-                    .shard
-                    .find_cost(found.hash, &found.node.state, path_cost);
+                let held = own.shard.find_cost(found.hash, &found.node.state);
                 if held.is_some_and(|(_, c)| c <= found.node.meta.g) {
                     own.mon.stats.duplicates += 1;
                     continue;
@@ -468,7 +466,8 @@ where
     }
 
     /// Takes a successor this thread owns, whose state its shard holds as node `held` (if
-    /// any): stores it, or improves the path to the state it holds (reopening it if it was
+    /// any) at a greater path cost (the callers drop the others by the index's costs):
+    /// stores it, or improves the path to the state it holds (reopening it if it was
     /// expanded). `false` if the budget of states ran out.
     fn offer<F: Frontier<Key<P::Cost>>>(
         &self,
@@ -479,20 +478,17 @@ where
         let mut m = found.node.meta;
         if let Some(id) = held {
             let node = own.shard.node_mut(id);
-            if m.g < node.meta.g {
-                if node.meta.closed {
-                    own.mon.stats.reopened += 1;
-                    own.queued += 1;
-                }
-                node.link = found.node.link;
-                node.meta.g = m.g;
-                node.meta.closed = false;
-                let h = node.meta.h;
-                own.open.push(id, AStarPolicy.key(m.g, h, id));
-                own.shard.set_cost(found.hash, &found.node.state, m.g);
-            } else {
-                own.mon.stats.duplicates += 1;
+            debug_assert!(m.g < node.meta.g, "offered a path no cheaper");
+            if node.meta.closed {
+                own.mon.stats.reopened += 1;
+                own.queued += 1;
             }
+            node.link = found.node.link;
+            node.meta.g = m.g;
+            node.meta.closed = false;
+            let h = node.meta.h;
+            own.open.push(id, AStarPolicy.key(m.g, h, id));
+            own.shard.set_cost(found.hash, &found.node.state, m.g);
             return true;
         }
         m.h = self.heuristic.estimate(&found.node.state);

@@ -61,12 +61,11 @@ pub(crate) struct Node<S, A, C, M> {
 /// A shard's hash index: the states themselves (small plain data, when the search needs
 /// to know only whether a state is stored), the states with their nodes' indexes (small
 /// plain data: a lookup touches one place in memory), the same with each node's path
-/// cost as its meta gives it (read by the function beside the table), or the indexes
-/// alone.
-enum Index<S, C, M> {
+/// cost as its meta gives it (read by the shard's `cost`), or the indexes alone.
+enum Index<S, C> {
     States(HashTable<S>),
     Pairs(HashTable<(S, u32)>),
-    Costed(HashTable<(S, u32, C)>, fn(&M) -> C),
+    Costed(HashTable<(S, u32, C)>),
     Ids(HashTable<u32>),
 }
 
@@ -74,7 +73,10 @@ enum Index<S, C, M> {
 /// them, or those from a given node on).
 pub(crate) struct Shard<S, A, C, M> {
     nodes: SegVec<Node<S, A, C, M>>,
-    index: Index<S, C, M>,
+    index: Index<S, C>,
+    /// How a node's path cost is read from its meta, for a shard made
+    /// [`with_costs`](Self::with_costs).
+    cost: Option<fn(&M) -> C>,
     /// The first node in the index.
     indexed_from: usize,
     /// The first node that must stay in the index; those before may leave it.
@@ -92,6 +94,7 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
                 (false, true) => Index::Pairs(HashTable::new()),
                 (_, false) => Index::Ids(HashTable::new()),
             },
+            cost: None,
             indexed_from: 0,
             live_from: 0,
         }
@@ -103,30 +106,34 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
     /// [`set_cost`](Self::set_cost).
     pub(crate) fn with_costs(cost: fn(&M) -> C) -> Self {
         let mut shard = Self::new(false);
+        shard.cost = Some(cost);
         if inline_states::<S>() {
-            shard.index = Index::Costed(HashTable::new(), cost);
+            shard.index = Index::Costed(HashTable::new());
         }
         shard
     }
 
-    /// Whether `state`, whose hash is `hash`, is in the index: the index of its node and
-    /// its path cost, from the index if it keeps costs, else from the node by `cost`.
+    /// Whether `state`, whose hash is `hash`, is in the index of a shard made
+    /// [`with_costs`](Self::with_costs): the index of its node and its path cost, from the
+    /// index if it keeps costs, else from the node.
     #[inline]
-    pub(crate) fn find_cost(&self, hash: u64, state: &S, cost: fn(&M) -> C) -> Option<(usize, C)> {
+    pub(crate) fn find_cost(&self, hash: u64, state: &S) -> Option<(usize, C)> {
         match &self.index {
-            Index::Costed(t, _) => t
+            Index::Costed(t) => t
                 .find(hash, |(s, _, _)| s == state)
                 .map(|&(_, i, c)| (i as usize, c)),
-            _ => self
-                .find(hash, state)
-                .map(|i| (i, cost(&self.nodes.get(i).meta))),
+            _ => {
+                let cost = self.cost.expect("find_cost on a shard made with_costs");
+                let i = self.find(hash, state)?;
+                Some((i, cost(&self.nodes.get(i).meta)))
+            }
         }
     }
 
     /// Records `c` as the path cost of `state` (hash `hash`) in an index that keeps costs.
     #[inline]
     pub(crate) fn set_cost(&mut self, hash: u64, state: &S, c: C) {
-        if let Index::Costed(t, _) = &mut self.index {
+        if let Index::Costed(t) = &mut self.index {
             if let Some(slot) = t.find_mut(hash, |(s, _, _)| s == state) {
                 slot.2 = c;
             }
@@ -146,7 +153,7 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
         match &self.index {
             Index::States(t) => t.find(hash, |s| s == state).map(|_| usize::MAX),
             Index::Pairs(t) => t.find(hash, |(s, _)| s == state).map(|&(_, i)| i as usize),
-            Index::Costed(t, _) => t
+            Index::Costed(t) => t
                 .find(hash, |(s, _, _)| s == state)
                 .map(|&(_, i, _)| i as usize),
             Index::Ids(t) => {
@@ -181,7 +188,7 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
             Index::Pairs(t) => {
                 std::hint::black_box(t.iter().fold(0, |a, p| a ^ p.1));
             }
-            Index::Costed(t, _) => {
+            Index::Costed(t) => {
                 std::hint::black_box(t.iter().fold(0, |a, p| a ^ p.1));
             }
             Index::Ids(t) => {
@@ -199,7 +206,7 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
         match &self.index {
             Index::States(t) => (t.len(), t.capacity()),
             Index::Pairs(t) => (t.len(), t.capacity()),
-            Index::Costed(t, _) => (t.len(), t.capacity()),
+            Index::Costed(t) => (t.len(), t.capacity()),
             Index::Ids(t) => (t.len(), t.capacity()),
         }
     }
@@ -207,7 +214,7 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
     /// Adds node `id`, whose state has hash `hash`, to the index.
     #[inline]
     fn index_node(&mut self, hash: u64, id: usize) {
-        let nodes = &self.nodes;
+        let (nodes, cost) = (&self.nodes, self.cost);
         match &mut self.index {
             Index::States(t) => {
                 t.insert_unique(hash, nodes.get(id).state.clone(), hash_of);
@@ -216,8 +223,9 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
                 let state = nodes.get(id).state.clone();
                 t.insert_unique(hash, (state, id as u32), |(s, _)| hash_of(s));
             }
-            Index::Costed(t, cost) => {
+            Index::Costed(t) => {
                 let node = nodes.get(id);
+                let cost = cost.expect("a costed index comes with its cost");
                 let entry = (node.state.clone(), id as u32, cost(&node.meta));
                 t.insert_unique(hash, entry, |(s, _, _)| hash_of(s));
             }
@@ -244,7 +252,7 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
         match &mut self.index {
             Index::States(t) => t.clear(),
             Index::Pairs(t) => t.clear(),
-            Index::Costed(t, _) => t.clear(),
+            Index::Costed(t) => t.clear(),
             Index::Ids(t) => t.clear(),
         }
         self.indexed_from = self.live_from;
