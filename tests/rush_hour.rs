@@ -514,6 +514,16 @@ fn program() -> std::path::PathBuf {
     path
 }
 
+/// Runs the `rush_hour` program with `args` from the crate's folder (where the boards'
+/// paths lead).
+fn run_program(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(program())
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("rush_hour runs")
+}
+
 /// `--algo anytime` on the course boards 6x6_1 and 6x6_3: better solutions in strictly
 /// decreasing moves, each bound at most the optimum (found by BFS here), and the last the
 /// optimum, reported proven; the JSON solution replays.
@@ -527,12 +537,10 @@ fn anytime_program_reaches_the_optimum_and_says_it_is_proven() {
     ] {
         let b = course(name);
         let opt = optimum::<1>(&b, Metric::Moves, false);
-        let out = std::process::Command::new(program())
-            .args([&format!("data/rush_hour/{name}.csv"), "--algo", "anytime"])
-            .args(["--weight", weight, "--guide", guide, "--json"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .expect("rush_hour runs");
+        let board = format!("data/rush_hour/{name}.csv");
+        let out = run_program(&[
+            &board, "--algo", "anytime", "--weight", weight, "--guide", guide, "--json",
+        ]);
         assert_eq!(out.status.code(), Some(0), "{name}: solved");
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
         assert_eq!(v["optimal"], true, "{name}: {v}");
@@ -571,17 +579,14 @@ fn anytime_program_reaches_the_optimum_and_says_it_is_proven() {
     }
 
     // stopped by a limit: the best so far and a bound, not claimed optimal
-    let out = std::process::Command::new(program())
-        .args([
-            "data/rush_hour/Rushhour9x9_4.csv",
-            "--algo",
-            "anytime",
-            "--json",
-        ])
-        .args(["--max-expansions", "3000"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("rush_hour runs");
+    let out = run_program(&[
+        "data/rush_hour/Rushhour9x9_4.csv",
+        "--algo",
+        "anytime",
+        "--json",
+        "--max-expansions",
+        "3000",
+    ]);
     assert_eq!(out.status.code(), Some(1), "stopped by a limit");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_ne!(v["optimal"], true, "{v}");
@@ -601,12 +606,17 @@ fn program_on_two_threads_finds_the_optimum() {
             }
             let opt = optimum::<2>(&b, metric, false);
             for algo in ["bfs", "astar"] {
-                let out = std::process::Command::new(program())
-                    .args([&format!("data/rush_hour/{name}.csv"), "--threads", "2"])
-                    .args(["--algo", algo, "--metric", arg, "--json"])
-                    .current_dir(env!("CARGO_MANIFEST_DIR"))
-                    .output()
-                    .expect("rush_hour runs");
+                let board = format!("data/rush_hour/{name}.csv");
+                let out = run_program(&[
+                    &board,
+                    "--threads",
+                    "2",
+                    "--algo",
+                    algo,
+                    "--metric",
+                    arg,
+                    "--json",
+                ]);
                 assert_eq!(out.status.code(), Some(0), "{name} {algo} {arg}");
                 let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
                 let cost = if arg == "moves" {
@@ -628,12 +638,13 @@ fn program_on_two_threads_finds_the_optimum() {
             }
         }
     }
-    let out = std::process::Command::new(program())
-        .args(["data/rush_hour/Rushhour6x6_1.csv", "--threads", "2"])
-        .args(["--algo", "idastar"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("rush_hour runs");
+    let out = run_program(&[
+        "data/rush_hour/Rushhour6x6_1.csv",
+        "--threads",
+        "2",
+        "--algo",
+        "idastar",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
 }
