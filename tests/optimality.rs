@@ -306,12 +306,23 @@ fn deepening_walks_paths_deeper_than_the_stack() {
                 .search(&chain, 0, exact);
             let sol = r.solution().expect("found");
             assert_eq!((sol.cost, sol.len() as u64), (len, len), "{check:?}");
-            // counted as if walked once, on the explicit stack
+            // counted as if walked once, on the explicit stack; the longest path expanded
+            // has the `len` states before the goal
             assert_eq!(
-                (r.stats.iterations, r.stats.expanded),
-                (1, len),
+                (r.stats.iterations, r.stats.expanded, r.stats.max_frontier),
+                (1, len, len as usize),
                 "{check:?}"
             );
+            // a chain the recursive walk holds reports the same longest path
+            let short = heurist::FnProblem::new(
+                |n: &u64| *n == 60,
+                |n: &u64| [((), n + 1, 1u64), ((), n.saturating_sub(1), 1)],
+            );
+            let r = IdaStar::new()
+                .cycle_check(check)
+                .search(&short, 0, |n: &u64| (60 - n) / 2);
+            assert_eq!(r.cost(), Some(60), "{check:?}");
+            assert_eq!(r.stats.max_frontier, 60, "{check:?}");
         }
         // IDDFS walks every depth up to the goal's: a chain the budget is short for
         let short = heurist::FnProblem::new(|n: &u64| *n == 3_000, |n: &u64| [((), n + 1, 1u64)]);

@@ -226,6 +226,9 @@ struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
     path: PathFilter,
     /// The address of a local of the walk's first frame, to measure the stack it uses.
     stack_base: usize,
+    /// One more than the deepest level the current recursive walk has expanded a state at
+    /// (merged into the statistics' `max_frontier` when the walk ends or polls).
+    deepest: usize,
 }
 
 impl<'w, 'm, P, H, M> Walk<'w, 'm, P, H, M>
@@ -261,6 +264,7 @@ where
             pool: Vec::new(),
             path: PathFilter::new(),
             stack_base: std::ptr::addr_of!(marker) as usize,
+            deepest: 0,
         }
     }
 
@@ -347,6 +351,7 @@ where
         if LIMITED && self.mon.due(self.mon.stats.expanded) {
             // the path's length is brought up to date only for the monitor to report
             self.mon.stats.stored = depth + 1;
+            self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(self.deepest);
             if let Some(reason) = self.mon.poll() {
                 return Verdict::Stop(reason);
             }
@@ -365,10 +370,15 @@ where
         h: P::Cost,
         depth: usize,
     ) -> bool {
-        let marker = 0u8;
-        if (std::ptr::addr_of!(marker) as usize).abs_diff(self.stack_base) > STACK_BUDGET {
-            self.halt = Flow::TooDeep;
-            return true;
+        if depth >= self.deepest {
+            // a level this walk has not reached before: every frame of a level lies at the
+            // same depth of the stack, so measuring the first one measures them all
+            let marker = 0u8;
+            if (std::ptr::addr_of!(marker) as usize).abs_diff(self.stack_base) > STACK_BUDGET {
+                self.halt = Flow::TooDeep;
+                return true;
+            }
+            self.deepest = depth + 1;
         }
         let mut buf = match POOLED {
             true => {
@@ -385,9 +395,6 @@ where
         E::expand(self.problem, at.state, set, &mut buf);
         self.mon.stats.expanded += 1;
         self.mon.stats.generated += buf.len() as u64;
-        if depth >= self.mon.stats.max_frontier {
-            self.mon.stats.max_frontier = depth + 1;
-        }
         let mut children = buf.iter();
         while let Some(child) = children.next() {
             let back = at.parent.is_some_and(|p| *p.state == child.state);
@@ -471,6 +478,7 @@ where
         depth: usize,
     ) -> Flow<P> {
         self.path.clear();
+        self.deepest = depth;
         match (self.cycle_check, self.spilled) {
             (CycleCheck::Parent, false) => {
                 self.recurse::<E, LIMITED, false, PARENT>(at, g, h, depth)
@@ -490,6 +498,7 @@ where
                 }
             }
         };
+        self.mon.stats.max_frontier = self.mon.stats.max_frontier.max(self.deepest);
         std::mem::replace(&mut self.halt, Flow::Done)
     }
 
