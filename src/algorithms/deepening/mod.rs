@@ -69,7 +69,6 @@ impl PathFilter {
     }
 }
 
-/// What the iteration threshold limits.
 /// [`Walk::recurse`]'s cycle checks: [`CycleCheck::Parent`].
 const PARENT: u8 = 0;
 /// [`CycleCheck::Path`].
@@ -79,12 +78,13 @@ const LAZY: u8 = 2;
 
 /// Whether `states` holds some state twice.
 pub(crate) fn has_repeat<'s, S: crate::traits::State + 's>(
-    states: impl Iterator<Item = &'s S>,
+    mut states: impl Iterator<Item = &'s S>,
 ) -> bool {
     let mut seen = rustc_hash::FxHashSet::default();
-    states.into_iter().any(|s| !seen.insert(s))
+    states.any(|s| !seen.insert(s))
 }
 
+/// What the iteration threshold limits.
 pub(crate) trait Metric<C> {
     type Value: Ord + Copy;
     fn value(g: C, h: C, depth: usize) -> Self::Value;
