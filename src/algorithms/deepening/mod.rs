@@ -77,9 +77,7 @@ const PATH: u8 = 1;
 const LAZY: u8 = 2;
 
 /// Whether `states` holds some state twice.
-pub(crate) fn has_repeat<'s, S: crate::traits::State + 's>(
-    mut states: impl Iterator<Item = &'s S>,
-) -> bool {
+fn has_repeat<'s, S: crate::traits::State + 's>(mut states: impl Iterator<Item = &'s S>) -> bool {
     let mut seen = rustc_hash::FxHashSet::default();
     states.any(|s| !seen.insert(s))
 }
@@ -275,15 +273,47 @@ where
         M::COSTS_MATTER && child.cost == P::Cost::ZERO
     }
 
-    /// Whether a child about to be expanded is first checked against the path, under this
-    /// walk's cycle check.
-    #[inline]
-    pub(crate) fn expand_check(&self, child: &SuccessorOf<P>) -> bool {
-        match self.cycle_check {
+    /// Whether `child` is on the path whose states `path` lists (the start first), under
+    /// this walk's cycle check (never under [`CycleCheck::Parent`]). This and the next two
+    /// serve the walks that keep the path as a list, the explicit stack and the parallel
+    /// search's cutter; the recursive walk follows its links instead.
+    fn on_listed_path<'s, I>(&self, child: &P::State, path: impl Fn() -> I) -> bool
+    where
+        I: Iterator<Item = &'s P::State>,
+        P::State: 's,
+    {
+        self.cycle_check != CycleCheck::Parent && path().any(|s| s == child)
+    }
+
+    /// [`Walk::judge`]'s `cyclic` test for `child`, below the path `path` lists: the child on
+    /// the path, or, under the lazy check, a state on the path twice.
+    pub(crate) fn listed_cyclic<'s, I>(&self, child: &P::State, path: impl Fn() -> I) -> bool
+    where
+        I: Iterator<Item = &'s P::State>,
+        P::State: 's,
+    {
+        self.on_listed_path(child, &path)
+            || (self.cycle_check == CycleCheck::Lazy && has_repeat(path()))
+    }
+
+    /// [`Walk::judge`]'s `expand_cycle` test for `child`, below the path `path` lists: the
+    /// child is checked against the path under the path check always, under the lazy check
+    /// when a step of zero cost leads to it.
+    pub(crate) fn listed_expand_cycle<'s, I>(
+        &self,
+        child: &SuccessorOf<P>,
+        path: impl Fn() -> I,
+    ) -> bool
+    where
+        I: Iterator<Item = &'s P::State>,
+        P::State: 's,
+    {
+        let checked = match self.cycle_check {
             CycleCheck::Parent => false,
             CycleCheck::Path => true,
             CycleCheck::Lazy => Self::free_step(child),
-        }
+        };
+        checked && self.on_listed_path(&child.state, path)
     }
 
     /// Decides on `child`, a successor of `parent` (path cost `g`, estimate `h`), `depth`
@@ -539,18 +569,9 @@ where
                 1 => child.state == *start,
                 _ => child.state == lower[d - 2].chosen().state,
             };
-            let check = self.cycle_check;
-            let on_path = |_: &Self| {
-                check != CycleCheck::Parent
-                    && (child.state == *start
-                        || lower.iter().any(|f| f.chosen().state == child.state))
-            };
-            let path_states =
-                || std::iter::once(start).chain(lower.iter().map(|f| &f.chosen().state));
-            let cyclic = |walk: &Self| {
-                on_path(walk) || (check == CycleCheck::Lazy && has_repeat(path_states()))
-            };
-            let expand_cycle = |walk: &Self| walk.expand_check(child) && on_path(walk);
+            let path = || std::iter::once(start).chain(lower.iter().map(|f| &f.chosen().state));
+            let cyclic = |walk: &Self| walk.listed_cyclic(&child.state, path);
+            let expand_cycle = |walk: &Self| walk.listed_expand_cycle(child, path);
             self.mon.stats.generated += 1;
             let verdict = self.judge::<true>(
                 parent,

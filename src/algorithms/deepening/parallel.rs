@@ -19,7 +19,7 @@ use super::{
     Verdict, Walk,
 };
 use crate::algorithms::ResultOf;
-use crate::search::{CycleCheck, Monitor, Outcome, Solution, Stats, StopReason};
+use crate::search::{Monitor, Outcome, Solution, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many jobs an iteration is cut into per thread, at least (the cut stops at
@@ -197,20 +197,11 @@ where
                 for child in children.iter() {
                     cutter.mon.stats.generated += 1;
                     let back = grand.is_some_and(|s| *s == child.state);
-                    let on_path = |_: &Walk<'_, '_, P, H, FCost>| {
-                        setup.cycle_check != CycleCheck::Parent
-                            && (child.state == start
-                                || steps.iter().any(|s| s.state == child.state))
-                    };
-                    let lazy = setup.cycle_check == CycleCheck::Lazy;
-                    let path_states =
-                        || std::iter::once(&start).chain(steps.iter().map(|s| &s.state));
-                    let cyclic = |walk: &Walk<'_, '_, P, H, FCost>| {
-                        on_path(walk) || (lazy && super::has_repeat(path_states()))
-                    };
-                    let expand_cycle = |walk: &Walk<'_, '_, P, H, FCost>| {
-                        walk.expand_check(child) && on_path(walk)
-                    };
+                    let path = || std::iter::once(&start).chain(steps.iter().map(|s| &s.state));
+                    let cyclic =
+                        |walk: &Walk<'_, '_, P, H, FCost>| walk.listed_cyclic(&child.state, path);
+                    let expand_cycle =
+                        |walk: &Walk<'_, '_, P, H, FCost>| walk.listed_expand_cycle(child, path);
                     let verdict = cutter.judge::<true>(
                         state,
                         g,
