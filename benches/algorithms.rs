@@ -16,10 +16,15 @@
 //! setup asserts that all of them find the same cost.
 //!
 //! Run: `cargo bench --bench algorithms` (a few minutes; flat sampling, 10 samples); one
-//! domain: `cargo bench --bench algorithms -- fifteen`.
+//! domain: `cargo bench --bench algorithms -- fifteen`. With `-- --instructions [FILTER]`
+//! it counts instead, with valgrind, the instructions each case executes (see
+//! `instructions`): the same on every run, where times vary with the machine's load.
 
 #[path = "bare/mod.rs"]
 mod bare;
+
+#[path = "instructions/mod.rs"]
+mod instructions;
 
 #[path = "korf/mod.rs"]
 mod korf;
@@ -32,9 +37,10 @@ mod maze;
 mod model;
 
 use std::cell::Cell;
+use std::process::ExitCode;
 use std::time::Duration;
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
+use criterion::{black_box, criterion_group, Criterion, SamplingMode};
 use heurist::{
     AStar, Bfs, CycleCheck, Dijkstra, Heuristic, IdaStar, OpenList, Problem, Successors, Zero,
 };
@@ -501,4 +507,124 @@ fn fifteen(c: &mut Criterion) {
 }
 
 criterion_group!(benches, maze, graph, fifteen);
-criterion_main!(benches);
+
+// ---------------------------------------------------------------------------------------
+// Instruction counts
+
+/// The cases `--instructions` counts, named as criterion names them.
+const COUNTED: [&str; 27] = [
+    "maze1000/bfs/heurist",
+    "maze1000/bfs/heurist-all-levels",
+    "maze1000/bfs/pathfinding",
+    "maze1000/bfs/bare",
+    "maze1000/dijkstra/heurist-buckets",
+    "maze1000/dijkstra/pathfinding",
+    "maze1000/dijkstra/bare",
+    "maze1000/astar/heurist-buckets",
+    "maze1000/astar/pathfinding",
+    "maze1000/astar/bare",
+    "graph100k/bfs/heurist",
+    "graph100k/bfs/pathfinding",
+    "graph100k/bfs/bare",
+    "graph100k/dijkstra/heurist-buckets",
+    "graph100k/dijkstra/pathfinding",
+    "graph100k/dijkstra/bare",
+    "graph100k/astar-zero/heurist-buckets",
+    "graph100k/astar-zero/pathfinding",
+    "graph100k/astar-zero/bare",
+    "fifteen-korf8/astar/heurist",
+    "fifteen-korf8/astar/pathfinding",
+    "fifteen-korf8/astar/bare",
+    "fifteen-korf8/idastar/heurist-parent",
+    "fifteen-korf8/idastar/heurist-path",
+    "fifteen-korf8/idastar/heurist-lazy",
+    "fifteen-korf8/idastar/pathfinding",
+    "fifteen-korf8/idastar/bare",
+];
+
+/// Builds the input of `case` (one of [`COUNTED`], or `<group>/setup` for the input alone)
+/// and runs it once; `None` for an unknown case.
+fn run_once(case: &str) -> Option<u32> {
+    let (group, run) = case.split_once('/')?;
+    let buckets = OpenList::Buckets;
+    match group {
+        "maze1000" => {
+            let m = black_box(Maze::random(1000, 1000, 0.28, 42));
+            Some(match run {
+                "setup" => 0,
+                "bfs/heurist" => maze_ours_bfs(&m),
+                "bfs/heurist-all-levels" => maze_ours_bfs_all_levels(&m),
+                "bfs/pathfinding" => maze_pf_bfs(&m),
+                "bfs/bare" => maze_bare_bfs(&m),
+                "dijkstra/heurist-buckets" => maze_ours_dijkstra(&m, buckets),
+                "dijkstra/pathfinding" => maze_pf_dijkstra(&m),
+                "dijkstra/bare" => maze_bare_dijkstra(&m),
+                "astar/heurist-buckets" => maze_ours_astar(&m, buckets),
+                "astar/pathfinding" => maze_pf_astar(&m),
+                "astar/bare" => maze_bare_astar(&m),
+                _ => return None,
+            })
+        }
+        "graph100k" => {
+            let g = black_box(Graph::random(100_000, 8, 7));
+            Some(match run {
+                "setup" => 0,
+                "bfs/heurist" => graph_ours_bfs(&g),
+                "bfs/pathfinding" => graph_pf_bfs(&g),
+                "bfs/bare" => graph_bare_bfs(&g),
+                "dijkstra/heurist-buckets" => graph_ours_dijkstra(&g, buckets),
+                "dijkstra/pathfinding" => graph_pf_dijkstra(&g),
+                "dijkstra/bare" => graph_bare_dijkstra(&g),
+                "astar-zero/heurist-buckets" => graph_ours_astar(&g, buckets),
+                "astar-zero/pathfinding" => graph_pf_astar(&g),
+                "astar-zero/bare" => graph_bare_astar(&g),
+                _ => return None,
+            })
+        }
+        "fifteen-korf8" => {
+            let (p, korf) = korf::instances(&KORF_EASIEST);
+            let starts: Vec<model::Tiles> = black_box(korf.into_iter().map(|(s, _)| s).collect());
+            let all = |f: &dyn Fn(model::Tiles) -> u32| starts.iter().map(|&s| f(s)).sum();
+            Some(match run {
+                "setup" => 0,
+                "astar/heurist" => all(&|s| fifteen_ours_astar(&p, s)),
+                "astar/pathfinding" => all(&|s| fifteen_pf_astar(&p, s)),
+                "astar/bare" => all(&|s| fifteen_bare_astar(&p, s)),
+                "idastar/heurist-parent" => {
+                    all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Parent))
+                }
+                "idastar/heurist-path" => all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Path)),
+                "idastar/heurist-lazy" => all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Lazy)),
+                "idastar/pathfinding" => all(&|s| fifteen_pf_idastar(&p, s)),
+                "idastar/bare" => all(&|s| fifteen_bare_idastar(&p, s)),
+                _ => return None,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Criterion's benches; or, with `--instructions [FILTER]`, the instruction counts of the
+/// cases whose names contain `FILTER`; or, in a process started to be counted, one case.
+fn main() -> ExitCode {
+    if let Some(case) = instructions::requested() {
+        return match run_once(&case) {
+            Some(answer) => {
+                black_box(answer);
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!("unknown case {case}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--instructions") {
+        let filter = args.iter().find(|a| !a.starts_with("--"));
+        return instructions::report(&COUNTED, filter.map(String::as_str));
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    ExitCode::SUCCESS
+}
