@@ -76,6 +76,15 @@ const PATH: u8 = 1;
 /// [`CycleCheck::Lazy`].
 const LAZY: u8 = 2;
 
+/// The cycle check `CHECK` stands for in [`Walk::recurse`].
+const fn cycle_check_of(check: u8) -> CycleCheck {
+    match check {
+        PARENT => CycleCheck::Parent,
+        PATH => CycleCheck::Path,
+        _ => CycleCheck::Lazy,
+    }
+}
+
 /// Whether `states` holds some state twice.
 fn has_repeat<'s, S: crate::traits::State + 's>(mut states: impl Iterator<Item = &'s S>) -> bool {
     let mut seen = rustc_hash::FxHashSet::default();
@@ -273,6 +282,18 @@ where
         M::COSTS_MATTER && child.cost == P::Cost::ZERO
     }
 
+    /// Whether `child`, about to be expanded, is to be checked against the path under
+    /// `check`: always under the path check, under the lazy check when a step of zero cost
+    /// leads to it, never under the parent check.
+    #[inline(always)]
+    fn checked_on_expand(check: CycleCheck, child: &SuccessorOf<P>) -> bool {
+        match check {
+            CycleCheck::Parent => false,
+            CycleCheck::Path => true,
+            CycleCheck::Lazy => Self::free_step(child),
+        }
+    }
+
     /// Whether `child` is on the path whose states `path` lists (the start first), under
     /// this walk's cycle check (never under [`CycleCheck::Parent`]). This and the next two
     /// serve the walks that keep the path as a list, the explicit stack and the parallel
@@ -296,9 +317,8 @@ where
             || (self.cycle_check == CycleCheck::Lazy && has_repeat(path()))
     }
 
-    /// [`Walk::judge`]'s `expand_cycle` test for `child`, below the path `path` lists: the
-    /// child is checked against the path under the path check always, under the lazy check
-    /// when a step of zero cost leads to it.
+    /// [`Walk::judge`]'s `expand_cycle` test for `child`, below the path `path` lists: on
+    /// the path, where [`Walk::checked_on_expand`] says to look.
     pub(crate) fn listed_expand_cycle<'s, I>(
         &self,
         child: &SuccessorOf<P>,
@@ -308,12 +328,7 @@ where
         I: Iterator<Item = &'s P::State>,
         P::State: 's,
     {
-        let checked = match self.cycle_check {
-            CycleCheck::Parent => false,
-            CycleCheck::Path => true,
-            CycleCheck::Lazy => Self::free_step(child),
-        };
-        checked && self.on_listed_path(&child.state, path)
+        Self::checked_on_expand(self.cycle_check, child) && self.on_listed_path(&child.state, path)
     }
 
     /// Decides on `child`, a successor of `parent` (path cost `g`, estimate `h`), `depth`
@@ -440,10 +455,8 @@ where
             };
             // the lazy check walks cycles within the threshold: a path may repeat a state
             let cyclic = |walk: &Self| on_path(walk) || (CHECK == LAZY && at.repeats());
-            let expand_cycle = |walk: &Self| match CHECK {
-                PATH => on_path(walk),
-                LAZY => Self::free_step(child) && on_path(walk),
-                _ => false,
+            let expand_cycle = |walk: &Self| {
+                Self::checked_on_expand(cycle_check_of(CHECK), child) && on_path(walk)
             };
             let d = depth + 1;
             let halt =
