@@ -511,93 +511,103 @@ criterion_group!(benches, maze, graph, fifteen);
 // ---------------------------------------------------------------------------------------
 // Instruction counts
 
-/// The cases `--instructions` counts, named as criterion names them.
-const COUNTED: [&str; 27] = [
-    "maze1000/bfs/heurist",
-    "maze1000/bfs/heurist-all-levels",
-    "maze1000/bfs/pathfinding",
-    "maze1000/bfs/bare",
-    "maze1000/dijkstra/heurist-buckets",
-    "maze1000/dijkstra/pathfinding",
-    "maze1000/dijkstra/bare",
-    "maze1000/astar/heurist-buckets",
-    "maze1000/astar/pathfinding",
-    "maze1000/astar/bare",
-    "graph100k/bfs/heurist",
-    "graph100k/bfs/pathfinding",
-    "graph100k/bfs/bare",
-    "graph100k/dijkstra/heurist-buckets",
-    "graph100k/dijkstra/pathfinding",
-    "graph100k/dijkstra/bare",
-    "graph100k/astar-zero/heurist-buckets",
-    "graph100k/astar-zero/pathfinding",
-    "graph100k/astar-zero/bare",
-    "fifteen-korf8/astar/heurist",
-    "fifteen-korf8/astar/pathfinding",
-    "fifteen-korf8/astar/bare",
-    "fifteen-korf8/idastar/heurist-parent",
-    "fifteen-korf8/idastar/heurist-path",
-    "fifteen-korf8/idastar/heurist-lazy",
-    "fifteen-korf8/idastar/pathfinding",
-    "fifteen-korf8/idastar/bare",
+/// A case `--instructions` counts on input `I`: its name within its group, as criterion
+/// names it, and how it runs.
+type Counted<I> = (&'static str, fn(&I) -> u32);
+
+/// The maze cases `--instructions` counts (group `maze1000`).
+const MAZE_COUNTED: [Counted<Maze>; 10] = [
+    ("bfs/heurist", maze_ours_bfs),
+    ("bfs/heurist-all-levels", maze_ours_bfs_all_levels),
+    ("bfs/pathfinding", maze_pf_bfs),
+    ("bfs/bare", maze_bare_bfs),
+    ("dijkstra/heurist-buckets", |m| {
+        maze_ours_dijkstra(m, OpenList::Buckets)
+    }),
+    ("dijkstra/pathfinding", maze_pf_dijkstra),
+    ("dijkstra/bare", maze_bare_dijkstra),
+    ("astar/heurist-buckets", |m| {
+        maze_ours_astar(m, OpenList::Buckets)
+    }),
+    ("astar/pathfinding", maze_pf_astar),
+    ("astar/bare", maze_bare_astar),
 ];
 
-/// Builds the input of `case` (one of [`COUNTED`], or `<group>/setup` for the input alone)
+/// The graph cases `--instructions` counts (group `graph100k`).
+const GRAPH_COUNTED: [Counted<Graph>; 9] = [
+    ("bfs/heurist", graph_ours_bfs),
+    ("bfs/pathfinding", graph_pf_bfs),
+    ("bfs/bare", graph_bare_bfs),
+    ("dijkstra/heurist-buckets", |g| {
+        graph_ours_dijkstra(g, OpenList::Buckets)
+    }),
+    ("dijkstra/pathfinding", graph_pf_dijkstra),
+    ("dijkstra/bare", graph_bare_dijkstra),
+    ("astar-zero/heurist-buckets", |g| {
+        graph_ours_astar(g, OpenList::Buckets)
+    }),
+    ("astar-zero/pathfinding", graph_pf_astar),
+    ("astar-zero/bare", graph_bare_astar),
+];
+
+/// A 15-puzzle case's run on one instance.
+type OnInstance = fn(&model::Puzzle, model::Tiles) -> u32;
+
+/// The 15-puzzle cases `--instructions` counts (group `fifteen-korf8`); a case runs all
+/// eight instances.
+const FIFTEEN_COUNTED: [(&str, OnInstance); 8] = [
+    ("astar/heurist", fifteen_ours_astar),
+    ("astar/pathfinding", fifteen_pf_astar),
+    ("astar/bare", fifteen_bare_astar),
+    ("idastar/heurist-parent", |p, s| {
+        fifteen_ours_idastar(p, s, CycleCheck::Parent)
+    }),
+    ("idastar/heurist-path", |p, s| {
+        fifteen_ours_idastar(p, s, CycleCheck::Path)
+    }),
+    ("idastar/heurist-lazy", |p, s| {
+        fifteen_ours_idastar(p, s, CycleCheck::Lazy)
+    }),
+    ("idastar/pathfinding", fifteen_pf_idastar),
+    ("idastar/bare", fifteen_bare_idastar),
+];
+
+/// The full names of the cases `--instructions` counts.
+fn counted() -> Vec<String> {
+    let maze = MAZE_COUNTED.iter().map(|c| ("maze1000", c.0));
+    let graph = GRAPH_COUNTED.iter().map(|c| ("graph100k", c.0));
+    let fifteen = FIFTEEN_COUNTED.iter().map(|c| ("fifteen-korf8", c.0));
+    let all = maze.chain(graph).chain(fifteen);
+    all.map(|(group, run)| format!("{group}/{run}")).collect()
+}
+
+/// Runs case `run` of `cases` once, on an input already built: the input alone for
+/// `setup`, `None` for an unknown case.
+fn run_counted<F>(cases: &[(&str, F)], run: &str, call: impl Fn(&F) -> u32) -> Option<u32> {
+    if run == "setup" {
+        return Some(0);
+    }
+    cases.iter().find(|c| c.0 == run).map(|c| call(&c.1))
+}
+
+/// Builds the input of `case` (one of [`counted`], or `<group>/setup` for the input alone)
 /// and runs it once; `None` for an unknown case.
 fn run_once(case: &str) -> Option<u32> {
     let (group, run) = case.split_once('/')?;
-    let buckets = OpenList::Buckets;
     match group {
         "maze1000" => {
             let m = black_box(Maze::random(1000, 1000, 0.28, 42));
-            Some(match run {
-                "setup" => 0,
-                "bfs/heurist" => maze_ours_bfs(&m),
-                "bfs/heurist-all-levels" => maze_ours_bfs_all_levels(&m),
-                "bfs/pathfinding" => maze_pf_bfs(&m),
-                "bfs/bare" => maze_bare_bfs(&m),
-                "dijkstra/heurist-buckets" => maze_ours_dijkstra(&m, buckets),
-                "dijkstra/pathfinding" => maze_pf_dijkstra(&m),
-                "dijkstra/bare" => maze_bare_dijkstra(&m),
-                "astar/heurist-buckets" => maze_ours_astar(&m, buckets),
-                "astar/pathfinding" => maze_pf_astar(&m),
-                "astar/bare" => maze_bare_astar(&m),
-                _ => return None,
-            })
+            run_counted(&MAZE_COUNTED, run, |f| f(&m))
         }
         "graph100k" => {
             let g = black_box(Graph::random(100_000, 8, 7));
-            Some(match run {
-                "setup" => 0,
-                "bfs/heurist" => graph_ours_bfs(&g),
-                "bfs/pathfinding" => graph_pf_bfs(&g),
-                "bfs/bare" => graph_bare_bfs(&g),
-                "dijkstra/heurist-buckets" => graph_ours_dijkstra(&g, buckets),
-                "dijkstra/pathfinding" => graph_pf_dijkstra(&g),
-                "dijkstra/bare" => graph_bare_dijkstra(&g),
-                "astar-zero/heurist-buckets" => graph_ours_astar(&g, buckets),
-                "astar-zero/pathfinding" => graph_pf_astar(&g),
-                "astar-zero/bare" => graph_bare_astar(&g),
-                _ => return None,
-            })
+            run_counted(&GRAPH_COUNTED, run, |f| f(&g))
         }
         "fifteen-korf8" => {
             let (p, korf) = korf::instances(&KORF_EASIEST);
             let starts: Vec<model::Tiles> = black_box(korf.into_iter().map(|(s, _)| s).collect());
-            let all = |f: &dyn Fn(model::Tiles) -> u32| starts.iter().map(|&s| f(s)).sum();
-            Some(match run {
-                "setup" => 0,
-                "astar/heurist" => all(&|s| fifteen_ours_astar(&p, s)),
-                "astar/pathfinding" => all(&|s| fifteen_pf_astar(&p, s)),
-                "astar/bare" => all(&|s| fifteen_bare_astar(&p, s)),
-                "idastar/heurist-parent" => {
-                    all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Parent))
-                }
-                "idastar/heurist-path" => all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Path)),
-                "idastar/heurist-lazy" => all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Lazy)),
-                "idastar/pathfinding" => all(&|s| fifteen_pf_idastar(&p, s)),
-                "idastar/bare" => all(&|s| fifteen_bare_idastar(&p, s)),
-                _ => return None,
+            run_counted(&FIFTEEN_COUNTED, run, |f| {
+                starts.iter().map(|&s| f(&p, s)).sum()
             })
         }
         _ => None,
@@ -622,7 +632,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--instructions") {
         let filter = args.iter().find(|a| !a.starts_with("--"));
-        return instructions::report(&COUNTED, filter.map(String::as_str));
+        let cases = counted();
+        let cases: Vec<&str> = cases.iter().map(String::as_str).collect();
+        return instructions::report(&cases, filter.map(String::as_str));
     }
     benches();
     Criterion::default().configure_from_args().final_summary();
