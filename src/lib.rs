@@ -100,13 +100,14 @@ pub use algorithms::idastar::{idastar, IdaStar, Parallel};
 pub use algorithms::iddfs::{iddfs, Iddfs};
 pub use algorithms::weighted_astar::{weighted_astar, WeightedAStar};
 pub use algorithms::yen::{yen, KShortestPaths, Yen};
+pub use algorithms::Workspace;
 pub use enumerate::{astar_all, bfs_reach, count_paths, dfs_reach, dijkstra_reach};
 pub use search::{
     CancelToken, CycleCheck, Limits, OpenList, Outcome, SearchResult, Solution, Stats, Step,
     StopReason,
 };
 pub use traits::{
-    AllMoves, Cost, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Predecessors,
+    AllMoves, Cost, DenseIndex, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Predecessors,
     Problem, Pruned, Reversible, State, Successor, Successors, Zero,
 };
 

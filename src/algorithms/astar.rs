@@ -3,7 +3,8 @@
 use super::best_first::{self, AStarPolicy, Setup};
 use super::{parallel, ResultOf};
 use crate::search::{limit_methods, Limits, OpenList};
-use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
+use super::Workspace;
+use crate::traits::{AllMoves, DenseIndex, Expansion, Heuristic, Problem, Pruned};
 
 /// A* search: expands states in order of `f = g + h`; among equal `f` the larger `g` first,
 /// and among equal `f` and `g` the state queued most recently (depth-first among ties, which
@@ -133,6 +134,42 @@ impl<'a, C, E> AStar<'a, C, E> {
             open_list: self.open_list,
         };
         best_first::search::<P, H, _, E>(problem, start, &heuristic, AStarPolicy, setup)
+    }
+
+    /// Runs A* on a problem whose states are numbered densely ([`DenseIndex`]): the same
+    /// search as [`search`](Self::search), expanding the same states, with each state's
+    /// node found by its index in a flat array instead of by its hash.
+    ///
+    /// # Examples
+    ///
+    /// See [`DenseIndex`].
+    pub fn search_dense<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>
+    where
+        P: DenseIndex<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        H: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        self.search_in(&mut Workspace::new(), problem, start, heuristic)
+    }
+
+    /// [`search_dense`](Self::search_dense) in the memory of `workspace`, which a run
+    /// leaves cleared but allocated: for many queries on one space (see [`Workspace`]).
+    pub fn search_in<P, H>(
+        &self,
+        workspace: &mut Workspace<P>,
+        problem: &P,
+        start: P::State,
+        heuristic: H,
+    ) -> ResultOf<P>
+    where
+        P: DenseIndex<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        H: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        let _ = workspace;
+        self.search(problem, start, heuristic)
     }
 
     /// Runs A* from several start states at once: the solution is the cheapest path from any

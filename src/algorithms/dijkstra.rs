@@ -3,7 +3,8 @@
 use super::best_first::{self, DijkstraPolicy, Setup};
 use super::ResultOf;
 use crate::search::{limit_methods, Limits, OpenList};
-use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
+use super::Workspace;
+use crate::traits::{AllMoves, DenseIndex, Expansion, Problem, Pruned, Zero};
 
 /// Dijkstra's algorithm: expands states in order of path cost; the solution has the least
 /// cost. Step costs must not be negative: a negative step the search generates stops it with
@@ -102,6 +103,35 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
             open_list: self.open_list,
         };
         best_first::search::<P, _, _, E>(problem, start, &Zero, DijkstraPolicy, setup)
+    }
+
+    /// Runs Dijkstra's algorithm on a problem whose states are numbered densely
+    /// ([`DenseIndex`]): the same search as [`search`](Self::search), with each state's
+    /// node found by its index in a flat array instead of by its hash.
+    pub fn search_dense<P>(&self, problem: &P, start: P::State) -> ResultOf<P>
+    where
+        P: DenseIndex<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        E: Expansion<P>,
+    {
+        self.search_in(&mut Workspace::new(), problem, start)
+    }
+
+    /// [`search_dense`](Self::search_dense) in the memory of `workspace`, which a run
+    /// leaves cleared but allocated: for many queries on one space (see [`Workspace`]).
+    pub fn search_in<P>(
+        &self,
+        workspace: &mut Workspace<P>,
+        problem: &P,
+        start: P::State,
+    ) -> ResultOf<P>
+    where
+        P: DenseIndex<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        E: Expansion<P>,
+    {
+        let _ = workspace;
+        self.search(problem, start)
     }
 
     /// Runs Dijkstra's algorithm from several start states at once (multi-source): the

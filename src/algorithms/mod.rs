@@ -38,7 +38,10 @@ pub mod idastar;
 pub mod iddfs;
 pub mod parallel;
 pub mod weighted_astar;
+mod workspace;
 pub mod yen;
+
+pub use workspace::Workspace;
 
 /// The result type of a search on problem `P`.
 pub(crate) type ResultOf<P> = crate::search::SearchResult<

@@ -11,8 +11,11 @@
 //!   state makes redundant.
 //! * **Predecessors** ([`Predecessors`]) list the steps into a state, for bidirectional
 //!   search; [`Reversible`] gives them to a problem whose steps can all be undone.
+//! * **Dense indexes** ([`DenseIndex`]) number the states `0..n`, so that a search keeps
+//!   its per-state data in flat arrays.
 
 mod cost;
+mod dense;
 mod fn_problem;
 mod heuristic;
 mod predecessors;
@@ -20,6 +23,7 @@ mod problem;
 mod pruning;
 
 pub use cost::{Cost, OrderedF64};
+pub use dense::DenseIndex;
 pub use fn_problem::{FnProblem, Pairs, Shape, States, Triples};
 pub use heuristic::{Heuristic, Zero};
 pub use predecessors::{Predecessors, Reversible};

@@ -1,0 +1,60 @@
+//! The memory a dense best-first search keeps between runs.
+
+use std::marker::PhantomData;
+
+use crate::traits::Problem;
+
+/// What [`AStar::search_in`](crate::AStar::search_in) and
+/// [`Dijkstra::search_in`](crate::Dijkstra::search_in) keep between runs on problems with a
+/// [`DenseIndex`](crate::DenseIndex): the flat index over the states and the node store,
+/// cleared but not freed after each run, so that thousands of queries on one map allocate
+/// once.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{AStar, DenseIndex, FnProblem, Problem, Successors, Workspace};
+///
+/// /// A line of 1000 towns; a step to a neighbour costs 1.
+/// struct Line(u32);
+/// impl Problem for Line {
+///     type State = u32;
+///     type Action = ();
+///     type Cost = u32;
+///     fn is_goal(&self, s: &u32) -> bool { *s == self.0 }
+///     fn successors(&self, &s: &u32, out: &mut Successors<u32, (), u32>) {
+///         if s > 0 { out.push((), s - 1, 1) }
+///         if s < 999 { out.push((), s + 1, 1) }
+///     }
+/// }
+/// impl DenseIndex for Line {
+///     fn index_bound(&self) -> usize { 1000 }
+///     fn index(&self, s: &u32) -> usize { *s as usize }
+/// }
+///
+/// let mut workspace = Workspace::new();
+/// let astar = AStar::new();
+/// for (start, goal) in [(0, 999), (500, 20), (7, 7)] {
+///     let h = |s: &u32| s.abs_diff(goal);
+///     let r = astar.search_in(&mut workspace, &Line(goal), start, h);
+///     assert_eq!(r.cost(), Some(start.abs_diff(goal)));
+/// }
+/// ```
+pub struct Workspace<P: Problem + ?Sized> {
+    _problem: PhantomData<fn(&P)>,
+}
+
+impl<P: Problem + ?Sized> Default for Workspace<P> {
+    fn default() -> Self {
+        Workspace {
+            _problem: PhantomData,
+        }
+    }
+}
+
+impl<P: Problem + ?Sized> Workspace<P> {
+    /// An empty workspace; the first run sizes it.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
