@@ -3,9 +3,14 @@ use std::collections::BinaryHeap;
 use priority_queue::PriorityQueue;
 use rustc_hash::FxBuildHasher;
 
-/// A max-priority queue of node ids. The key of a node only ever improves (grows).
+/// A max-priority queue of node ids.
+///
+/// A node's key may change in either direction while it is queued: with real-valued costs
+/// a cheaper path can have the same rounded `f` and a smaller `g`, which ranks *lower* in
+/// A*'s order (smaller `f`, then larger `g`). Every open list therefore takes the key of
+/// the latest push as the node's key, and checks entries against it when it pops.
 pub(crate) trait Frontier<K: Ord + Copy> {
-    /// Inserts `id`, or raises its key if it is already queued.
+    /// Inserts `id`, or gives it the key `key` if it is already queued.
     fn push(&mut self, id: usize, key: K);
     /// Removes and returns a node with the largest key, and that key. `current(id)` is the
     /// key node `id` has now, `None` when it is closed: entries queued with another key
@@ -26,7 +31,8 @@ impl<K: Ord> IndexedFrontier<K> {
 impl<K: Ord + Copy> Frontier<K> for IndexedFrontier<K> {
     #[inline]
     fn push(&mut self, id: usize, key: K) {
-        self.0.push_increase(id, key);
+        // (not `push_increase`: a key that ranks lower must replace the old one too)
+        self.0.push(id, key);
     }
     #[inline]
     fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
