@@ -108,10 +108,14 @@ impl<K: Ord + Copy> Frontier<K> for LazyFrontier<K> {
     }
 }
 
-/// The most primary indices a [`BucketFrontier`] files in buckets (larger go to its heap).
-const MAX_PRIMARY: usize = 1 << 20;
+/// The widest span of primary indices a [`BucketFrontier`] keeps in buckets at once:
+/// entries further than this above the lowest one go to its heap, so the memory and the
+/// scanning of the buckets never grow with the magnitude of the costs.
+const WINDOW: usize = 1 << 16;
 /// The most secondary indices a [`BucketFrontier`] files in buckets.
 const MAX_SECONDARY: usize = 1 << 12;
+/// The most emptied layers' bucket lists a [`BucketFrontier`] keeps for reuse.
+const POOL: usize = 64;
 
 /// The nodes queued under one primary index, by secondary index.
 struct Layer {
@@ -139,16 +143,31 @@ impl Layer {
 /// walls and dead ends while a spread one does not. Keys without small indices go to a
 /// lazy binary heap beside the buckets; pop compares the two.
 ///
+/// The layers (one per primary index) sit in a ring that covers the span of primary
+/// indices present, at most [`WINDOW`] wide: it grows with the span, not with the costs,
+/// and a bit per layer says which hold entries, so that finding the next one skips 64
+/// empty layers a word. Keys outside the window go to the heap. So a search whose costs
+/// are large integers (a grid with steps of 10,000 and 14,142) pays for the buckets it
+/// uses, never for the values of its costs.
+///
 /// `bucket(key)` gives a key's indices, if small: a key with a smaller primary index, or
 /// an equal primary and a larger secondary one, must be larger (expanded first), and a
-/// node's key must change bucket whenever it changes (A*: `g` falls), so that a bucket
+/// node's key must change bucket whenever it changes (A*: `g` changes), so that a bucket
 /// entry is outdated exactly when its node's current key belongs to another bucket.
 pub(crate) struct BucketFrontier<K: Ord, B> {
     bucket: B,
-    layers: Vec<Layer>,
-    /// No layer below this one holds an entry.
+    /// Layer `p` at `ring[p % ring.len()]`; the length is a power of two, larger than the
+    /// span of the primary indices present.
+    ring: Vec<Layer>,
+    /// Bit `i` set when `ring[i]` holds an entry.
+    occupied: Vec<u64>,
+    /// The smallest primary index with an entry, when `len > 0`.
     low: usize,
+    /// At least the largest primary index with an entry, when `len > 0`.
+    high: usize,
     len: usize,
+    /// Emptied layers' bucket lists, for layers filled later.
+    pool: Vec<Vec<Vec<u32>>>,
     heap: LazyFrontier<K>,
     /// The state of the generator that draws among equals (xorshift), `None` to take the
     /// last pushed.
@@ -159,9 +178,12 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
     pub(crate) fn new(bucket: B, spread: bool) -> Self {
         BucketFrontier {
             bucket,
-            layers: Vec::new(),
+            ring: Vec::new(),
+            occupied: Vec::new(),
             low: 0,
+            high: 0,
             len: 0,
+            pool: Vec::new(),
             heap: LazyFrontier::new(),
             spread: spread.then_some(0x9E37_79B9_7F4A_7C15),
         }
@@ -181,56 +203,123 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
         }
     }
 
+    #[inline(always)]
+    fn slot(&self, p: usize) -> usize {
+        p & (self.ring.len() - 1)
+    }
+
+    /// Makes the ring cover the primary indices `low..=high` (a span below [`WINDOW`]),
+    /// moving the layers present to their slots in a larger ring if need be.
+    #[cold]
+    fn widen(&mut self, low: usize, high: usize) {
+        let size = (high - low + 1).next_power_of_two().max(64);
+        let mut ring: Vec<Layer> = std::iter::repeat_with(|| Layer::EMPTY).take(size).collect();
+        let mut occupied = vec![0u64; size / 64];
+        if self.len > 0 {
+            for p in self.low..=self.high {
+                let i = self.slot(p);
+                if self.occupied[i / 64] >> (i % 64) & 1 == 1 {
+                    let j = p & (size - 1);
+                    ring[j] = std::mem::replace(&mut self.ring[i], Layer::EMPTY);
+                    occupied[j / 64] |= 1 << (j % 64);
+                }
+            }
+        }
+        self.ring = ring;
+        self.occupied = occupied;
+    }
+
     /// The layer and secondary index of the best bucket that holds an entry.
     #[inline]
     fn best(&mut self) -> Option<(usize, usize)> {
         if self.len == 0 {
             return None;
         }
-        while self.layers[self.low].len == 0 {
-            // a layer left behind gives its memory back
-            self.layers[self.low] = Layer::EMPTY;
-            self.low += 1;
+        let i = self.slot(self.low);
+        if self.ring[i].len == 0 {
+            self.low = self.next_occupied(self.low);
         }
-        let layer = &mut self.layers[self.low];
+        let i = self.slot(self.low);
+        let layer = &mut self.ring[i];
         while layer.by_secondary[layer.top].is_empty() {
             layer.top -= 1;
         }
         Some((self.low, layer.top))
     }
 
+    /// The first primary index above `p` whose layer holds an entry (one does).
+    #[inline]
+    fn next_occupied(&self, p: usize) -> usize {
+        let mask = self.ring.len() - 1;
+        let start = (p + 1) & mask;
+        let (mut w, bit) = (start / 64, start % 64);
+        let mut word = self.occupied[w] & (u64::MAX << bit);
+        let mut passed = 0;
+        while word == 0 {
+            passed += 64;
+            w = (w + 1) % self.occupied.len();
+            word = self.occupied[w];
+        }
+        let i = w * 64 + word.trailing_zeros() as usize;
+        // how far slot `i` lies after slot `start`, in ring order
+        let gap = (i + self.ring.len() - start) & mask;
+        debug_assert!(passed <= self.ring.len() + 64);
+        p + 1 + gap
+    }
+
     /// Removes entry `i` of bucket `(p, s)`.
     #[inline]
     fn take(&mut self, (p, s): (usize, usize), i: usize) {
-        let layer = &mut self.layers[p];
+        let slot = self.slot(p);
+        let layer = &mut self.ring[slot];
         layer.len -= 1;
         self.len -= 1;
         layer.by_secondary[s].swap_remove(i);
+        if layer.len == 0 {
+            self.occupied[slot / 64] &= !(1 << (slot % 64));
+            layer.top = 0;
+            // an emptied layer's lists are kept for reuse, up to a few (a layer left
+            // with many lists gives them back)
+            let lists = std::mem::take(&mut layer.by_secondary);
+            if self.pool.len() < POOL && lists.len() <= 256 {
+                self.pool.push(lists);
+            }
+        }
     }
 }
 
 impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketFrontier<K, B> {
     #[inline]
     fn push(&mut self, id: usize, key: K) {
-        match (self.bucket)(&key) {
-            Some((p, s)) if p < MAX_PRIMARY && s < MAX_SECONDARY => {
-                if p >= self.layers.len() {
-                    self.layers.resize_with(p + 1, || Layer::EMPTY);
-                }
-                let layer = &mut self.layers[p];
-                if s >= layer.by_secondary.len() {
-                    layer.by_secondary.resize_with(s + 1, Vec::new);
-                }
-                layer.by_secondary[s].push(id as u32);
-                layer.len += 1;
-                layer.top = layer.top.max(s);
-                if self.len == 0 || p < self.low {
-                    self.low = p;
-                }
-                self.len += 1;
-            }
-            _ => self.heap.push(id, key),
+        let Some((p, s)) = (self.bucket)(&key).filter(|&(_, s)| s < MAX_SECONDARY) else {
+            return self.heap.push(id, key);
+        };
+        let (low, high) = match self.len {
+            0 => (p, p),
+            _ => (self.low.min(p), self.high.max(p)),
+        };
+        if high - low >= WINDOW {
+            return self.heap.push(id, key);
         }
+        if high - low >= self.ring.len() {
+            self.widen(low, high);
+        }
+        (self.low, self.high) = (low, high);
+        let slot = self.slot(p);
+        let layer = &mut self.ring[slot];
+        if layer.len == 0 {
+            self.occupied[slot / 64] |= 1 << (slot % 64);
+            if layer.by_secondary.capacity() == 0 {
+                layer.by_secondary = self.pool.pop().unwrap_or_default();
+            }
+        }
+        if s >= layer.by_secondary.len() {
+            layer.by_secondary.resize_with(s + 1, Vec::new);
+        }
+        layer.by_secondary[s].push(id as u32);
+        layer.len += 1;
+        layer.top = layer.top.max(s);
+        self.len += 1;
     }
 
     #[inline]
@@ -238,8 +327,9 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketF
         // the best current bucket entry, outdated ones dropped on the way
         let from_buckets = loop {
             let Some(at) = self.best() else { break None };
-            let i = self.pick(self.layers[at.0].by_secondary[at.1].len());
-            let id = self.layers[at.0].by_secondary[at.1][i] as usize;
+            let slot = self.slot(at.0);
+            let i = self.pick(self.ring[slot].by_secondary[at.1].len());
+            let id = self.ring[slot].by_secondary[at.1][i] as usize;
             match current(id) {
                 Some(key) if (self.bucket)(&key) == Some(at) => break Some((at, i, id, key)),
                 _ => self.take(at, i),
@@ -338,5 +428,39 @@ mod tests {
         }
         pops_in_key_order(LazyFrontier::new());
         pops_in_key_order(IndexedFrontier::new());
+        // primary indices 10,000 apart: the span passes the window, so entries far above
+        // the lowest go to the heap, and the ring covers what is left
+        pops_in_key_order(BucketFrontier::new(
+            |k: &Key| Some((k.0 .0 as usize * 10_000, k.1 as usize)),
+            true,
+        ));
+    }
+
+    /// The ring covers the primary indices present, whatever their magnitude.
+    #[test]
+    fn bucket_memory_follows_the_span_not_the_costs() {
+        let mut q = BucketFrontier::new(|k: &Key| Some((k.0 .0 as usize, k.1 as usize)), false);
+        for (id, f) in (1_000_000..1_000_100).enumerate() {
+            q.push(id, key(f, 0, id));
+        }
+        assert!(q.ring.len() <= 128, "{} layers", q.ring.len());
+        for id in 0..100 {
+            assert_eq!(
+                q.pop(|i| (i >= id).then(|| key(1_000_000 + i as u32, 0, i)))
+                    .map(|(i, _)| i),
+                Some(id)
+            );
+        }
+        // far apart: the second goes to the heap, still popped in order
+        q.push(0, key(5, 0, 0));
+        q.push(1, key(5 + WINDOW as u32, 0, 1));
+        assert_eq!(q.heap.0.len(), 1);
+        let current = |i: usize| Some(key(5 + i as u32 * WINDOW as u32, 0, i));
+        assert_eq!(q.pop(current).map(|(i, _)| i), Some(0));
+        assert_eq!(
+            q.pop(|i| (i == 1).then(|| current(i)).flatten())
+                .map(|(i, _)| i),
+            Some(1)
+        );
     }
 }
