@@ -107,8 +107,8 @@ pub use search::{
     StopReason,
 };
 pub use traits::{
-    AllMoves, Cost, DenseIndex, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Predecessors,
-    Problem, Pruned, Reversible, State, Successor, Successors, Zero,
+    AllMoves, Cost, DenseIndex, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64,
+    Predecessors, Problem, Pruned, Reversible, State, Successor, Successors, Zero,
 };
 
 /// The README's code blocks, compiled and run as doc tests.

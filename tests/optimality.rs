@@ -9,7 +9,9 @@
 //! start incrementally (`estimate_child`). Plus a few fixed cases: A* reopening a
 //! state under an inconsistent heuristic, and a start that is already a goal.
 
-use heurist::{AStar, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, OpenList, WeightedAStar, Zero};
+use heurist::{
+    AStar, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, OpenList, WeightedAStar, Workspace, Zero,
+};
 use proptest::prelude::*;
 
 mod support;
@@ -35,12 +37,21 @@ proptest! {
         let astar = heurist::astar(&g, start, |s: &usize| h.0[*s]);
         prop_assert_eq!(replay(&g, start, &astar), best);
         let mut results = vec![dijkstra, astar];
+        // one workspace for every dense search, each the same search as on the hash index
+        let mut workspace = Workspace::new();
         for list in [OpenList::Indexed, OpenList::Lazy, OpenList::Buckets] {
             let r = AStar::new().open_list(list).search(&g, start, Scaled(h.0.clone()));
             prop_assert_eq!(replay(&g, start, &r), best, "A* with {:?}", list);
+            let dense = AStar::new().open_list(list).search_in(&mut workspace, &g, start, Scaled(h.0.clone()));
+            prop_assert_eq!(replay(&g, start, &dense), best, "dense A* with {:?}", list);
+            prop_assert_eq!(stats(&dense), stats(&r));
+            prop_assert_eq!(dense.solution(), r.solution());
             results.push(r);
             let r = Dijkstra::new().open_list(list).search(&g, start);
             prop_assert_eq!(replay(&g, start, &r), best, "Dijkstra with {:?}", list);
+            let dense = Dijkstra::new().open_list(list).search_in(&mut workspace, &g, start);
+            prop_assert_eq!(stats(&dense), stats(&r));
+            prop_assert_eq!(dense.solution(), r.solution());
             results.push(r);
         }
         let ida = IdaStar::new().search(&g, start, Scaled(h.0.clone()));

@@ -112,7 +112,11 @@ fn replay(g: &Graph, start: usize, r: &SearchResult<usize, usize, OrderedF64>) -
         at = to;
     }
     assert!(g.goal[at], "the path ends at a goal");
-    assert!(close(sol.cost.0, sum), "cost {} against steps {sum}", sol.cost.0);
+    assert!(
+        close(sol.cost.0, sum),
+        "cost {} against steps {sum}",
+        sol.cost.0
+    );
     Some(sol.cost.0)
 }
 

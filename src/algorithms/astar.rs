@@ -1,9 +1,9 @@
 //! A* search.
 
 use super::best_first::{self, AStarPolicy, Setup};
+use super::Workspace;
 use super::{parallel, ResultOf};
 use crate::search::{limit_methods, Limits, OpenList};
-use super::Workspace;
 use crate::traits::{AllMoves, DenseIndex, Expansion, Heuristic, Problem, Pruned};
 
 /// A* search: expands states in order of `f = g + h`; among equal `f` the larger `g` first,
@@ -168,8 +168,18 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let _ = workspace;
-        self.search(problem, start, heuristic)
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        best_first::search_in::<P, H, _, E>(
+            problem,
+            start,
+            &heuristic,
+            AStarPolicy,
+            setup,
+            workspace,
+        )
     }
 
     /// Runs A* from several start states at once: the solution is the cheapest path from any

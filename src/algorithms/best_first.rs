@@ -3,9 +3,13 @@
 use std::cmp::Reverse;
 
 use super::ResultOf;
-use crate::collections::{Arena, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier, Lookup};
+use super::Workspace;
+use crate::collections::{
+    Arena, BucketFrontier, DenseTable, Frontier, IndexedFrontier, LazyFrontier, Lookup, NodeIndex,
+    NodeStore,
+};
 use crate::search::{Limits, Monitor, OpenList, Outcome, StopReason};
-use crate::traits::{Cost, Expansion, Heuristic, OrderedF64, Problem, Successors};
+use crate::traits::{Cost, DenseIndex, Expansion, Heuristic, OrderedF64, Problem, Successors};
 
 /// How a best-first search orders its frontier (the largest key is expanded first).
 pub(crate) trait Policy<C: Cost> {
@@ -32,11 +36,15 @@ pub(crate) trait Policy<C: Cost> {
 }
 
 /// A node's estimate as a policy keeps it.
-pub(crate) trait Kept<C> {
+pub(crate) trait Kept<C>: Sized {
     /// Whether [`estimate`](Kept::estimate) gives back the estimate kept.
     const KEEPS: bool;
     fn keep(h: C) -> Self;
     fn estimate(self) -> C;
+    /// Where `workspace` keeps the nodes of a search that keeps this.
+    fn nodes<P: Problem<Cost = C> + ?Sized>(
+        workspace: &mut Workspace<P>,
+    ) -> &mut NodeStore<P::State, P::Action, C, Meta<C, Self>>;
 }
 
 impl<C: Cost> Kept<C> for C {
@@ -49,6 +57,11 @@ impl<C: Cost> Kept<C> for C {
     fn estimate(self) -> C {
         self
     }
+    fn nodes<P: Problem<Cost = C> + ?Sized>(
+        workspace: &mut Workspace<P>,
+    ) -> &mut NodeStore<P::State, P::Action, C, Meta<C, C>> {
+        &mut workspace.estimated
+    }
 }
 
 /// Nothing kept: the estimate is zero.
@@ -59,6 +72,11 @@ impl<C: Cost> Kept<C> for () {
     #[inline(always)]
     fn estimate(self) -> C {
         C::ZERO
+    }
+    fn nodes<P: Problem<Cost = C> + ?Sized>(
+        workspace: &mut Workspace<P>,
+    ) -> &mut NodeStore<P::State, P::Action, C, Meta<C, ()>> {
+        &mut workspace.unestimated
     }
 }
 
@@ -183,19 +201,72 @@ where
     Y: Policy<P::Cost>,
     E: Expansion<P>,
 {
+    let mut arena = Arena::new();
+    search_arena::<P, H, Y, E, _>(problem, starts, heuristic, policy, setup, &mut arena)
+}
+
+/// [`search`] on a problem with a [`DenseIndex`], in the memory of `workspace`, which it
+/// leaves cleared: the slots of the states stored are reset one by one, so a short search
+/// on a large space costs what it touches.
+pub(crate) fn search_in<P, H, Y, E>(
+    problem: &P,
+    start: P::State,
+    heuristic: &H,
+    policy: Y,
+    setup: Setup<'_, '_, P::Cost>,
+    workspace: &mut Workspace<P>,
+) -> ResultOf<P>
+where
+    P: DenseIndex + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    Y: Policy<P::Cost>,
+    E: Expansion<P>,
+{
+    let nodes = std::mem::take(Y::Kept::nodes(workspace));
+    let table = DenseTable::new(problem, std::mem::take(&mut workspace.slots));
+    let mut arena = Arena::with_index(nodes, table);
+    let result =
+        search_arena::<P, H, Y, E, _>(problem, [start], heuristic, policy, setup, &mut arena);
+    let (mut nodes, table) = arena.into_parts();
+    let mut slots = table.slots;
+    for state in nodes.iter().map(|n| n.state()) {
+        slots[problem.index(state)] = 0;
+    }
+    nodes.clear();
+    *Y::Kept::nodes(workspace) = nodes;
+    workspace.slots = slots;
+    result
+}
+
+/// The search in `arena` (empty), with the open list the setup names.
+fn search_arena<P, H, Y, E, I>(
+    problem: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    heuristic: &H,
+    policy: Y,
+    setup: Setup<'_, '_, P::Cost>,
+    arena: &mut Arena<P::State, P::Action, P::Cost, Meta<P::Cost, Y::Kept>, I>,
+) -> ResultOf<P>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    Y: Policy<P::Cost>,
+    E: Expansion<P>,
+    I: NodeIndex<P::State>,
+{
     let limits = setup.limits;
     match setup.open_list {
         OpenList::Indexed => {
             let open = IndexedFrontier::new();
-            run::<P, H, Y, E, _>(problem, starts, heuristic, policy, limits, open)
+            run::<P, H, Y, E, _, I>(problem, starts, heuristic, policy, limits, open, arena)
         }
         OpenList::Lazy => {
             let open = LazyFrontier::new();
-            run::<P, H, Y, E, _>(problem, starts, heuristic, policy, limits, open)
+            run::<P, H, Y, E, _, I>(problem, starts, heuristic, policy, limits, open, arena)
         }
         OpenList::Buckets => {
             let open = BucketFrontier::new(Y::bucket, Y::SPREAD);
-            run::<P, H, Y, E, _>(problem, starts, heuristic, policy, limits, open)
+            run::<P, H, Y, E, _, I>(problem, starts, heuristic, policy, limits, open, arena)
         }
     }
 }
@@ -207,13 +278,14 @@ pub(crate) struct Meta<C, K> {
     pub(crate) h: K,
 }
 
-fn run<P, H, Y, E, F>(
+fn run<P, H, Y, E, F, I>(
     problem: &P,
     starts: impl IntoIterator<Item = P::State>,
     heuristic: &H,
     policy: Y,
     limits: &Limits<'_, P::Cost>,
     mut open: F,
+    arena: &mut Arena<P::State, P::Action, P::Cost, Meta<P::Cost, Y::Kept>, I>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
@@ -221,11 +293,11 @@ where
     Y: Policy<P::Cost>,
     E: Expansion<P>,
     F: Frontier<Y::Key>,
+    I: NodeIndex<P::State>,
 {
     let zero = P::Cost::ZERO;
     let mut mon = Monitor::new(limits);
     let bound = mon.cost_bound();
-    let mut arena = Arena::new();
     let mut buf = Successors::new();
     let mut looks = Vec::new();
     let mut open_len = 0usize;
@@ -247,11 +319,11 @@ where
     }
     mon.stats.max_frontier = open_len;
 
-    let current = |arena: &Arena<_, _, _, Meta<P::Cost, Y::Kept>>, id| {
+    let current = |arena: &Arena<_, _, _, Meta<P::Cost, Y::Kept>, I>, id| {
         let m = arena.data(id);
         (!arena.mark(id)).then(|| policy.key(m.g, m.h.estimate(), id))
     };
-    while let Some((id, _)) = open.pop(|id| current(&arena, id)) {
+    while let Some((id, _)) = open.pop(|id| current(arena, id)) {
         let m = arena.data(id);
         open_len -= 1;
         let (g, h) = (m.g, m.h.estimate());

@@ -2,8 +2,8 @@
 
 use super::best_first::{self, DijkstraPolicy, Setup};
 use super::ResultOf;
-use crate::search::{limit_methods, Limits, OpenList};
 use super::Workspace;
+use crate::search::{limit_methods, Limits, OpenList};
 use crate::traits::{AllMoves, DenseIndex, Expansion, Problem, Pruned, Zero};
 
 /// Dijkstra's algorithm: expands states in order of path cost; the solution has the least
@@ -130,8 +130,11 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
         C: crate::traits::Cost,
         E: Expansion<P>,
     {
-        let _ = workspace;
-        self.search(problem, start)
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        best_first::search_in::<P, _, _, E>(problem, start, &Zero, DijkstraPolicy, setup, workspace)
     }
 
     /// Runs Dijkstra's algorithm from several start states at once (multi-source): the

@@ -1,7 +1,7 @@
 //! The memory a dense best-first search keeps between runs.
 
-use std::marker::PhantomData;
-
+use super::best_first::Meta;
+use crate::collections::NodeStore;
 use crate::traits::Problem;
 
 /// What [`AStar::search_in`](crate::AStar::search_in) and
@@ -41,13 +41,21 @@ use crate::traits::Problem;
 /// }
 /// ```
 pub struct Workspace<P: Problem + ?Sized> {
-    _problem: PhantomData<fn(&P)>,
+    /// The dense index: one more than a state's node id, by the state's index; all zero
+    /// between runs.
+    pub(crate) slots: Vec<u32>,
+    /// The nodes of the searches that keep an estimate (A*, weighted A*, greedy).
+    pub(crate) estimated: NodeStore<P::State, P::Action, P::Cost, Meta<P::Cost, P::Cost>>,
+    /// The nodes of Dijkstra's algorithm.
+    pub(crate) unestimated: NodeStore<P::State, P::Action, P::Cost, Meta<P::Cost, ()>>,
 }
 
 impl<P: Problem + ?Sized> Default for Workspace<P> {
     fn default() -> Self {
         Workspace {
-            _problem: PhantomData,
+            slots: Vec::new(),
+            estimated: NodeStore::new(),
+            unestimated: NodeStore::new(),
         }
     }
 }

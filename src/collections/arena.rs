@@ -1,7 +1,7 @@
 use std::hash::Hash;
 
-use super::fold_hash::hash_of;
 use super::id_table::{IdTable, Vacancy};
+use super::node_index::{HashIndex, NodeIndex};
 use super::seg_vec::SegVec;
 use crate::search::{Solution, Step};
 use crate::traits::Cost;
@@ -26,7 +26,7 @@ const BACK_READ: u8 = 4;
 /// 2<sup>32</sup> slots, must stay at most 3/4 full.
 pub(crate) const MAX_NODES: usize = 3 << 30;
 
-struct Node<S, A, C, X> {
+pub(crate) struct Node<S, A, C, X> {
     state: S,
     parent: u32,
     /// The action from the parent (`None` for the start node) and the step's cost, apart:
@@ -41,6 +41,12 @@ struct Node<S, A, C, X> {
     data: X,
 }
 
+impl<S, A, C, X> Node<S, A, C, X> {
+    pub(crate) fn state(&self) -> &S {
+        &self.state
+    }
+}
+
 /// Where a state stands in an [`Arena`].
 #[derive(Clone, Copy)]
 pub(crate) enum Lookup {
@@ -50,14 +56,18 @@ pub(crate) enum Lookup {
     Vacant(Vacancy),
 }
 
+/// The nodes of an [`Arena`], kept by a workspace between runs.
+pub(crate) type NodeStore<S, A, C, X> = SegVec<Node<S, A, C, X>>;
+
 /// Every state a graph search has reached, stored once, with the link back to its parent,
-/// and a hash index over them that holds node ids ([`IdTable`]).
+/// and an index over them that holds node ids: by hash ([`IdTable`], the default) or by
+/// the problem's dense index ([`DenseTable`](super::DenseTable)).
 ///
 /// Node ids are indices in insertion order. Each node carries the algorithm's own data `X`
 /// beside its state, so a lookup that finds a state has its data at hand.
-pub(crate) struct Arena<S, A, C, X> {
+pub(crate) struct Arena<S, A, C, X, I = HashIndex> {
     nodes: SegVec<Node<S, A, C, X>>,
-    index: IdTable,
+    index: I,
     /// Up by one for each batch of lookups that met the parent of the node expanded, down
     /// by one for each that did not, between 0 and [`BACK_MAX`].
     back_score: u8,
@@ -65,11 +75,24 @@ pub(crate) struct Arena<S, A, C, X> {
 
 impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
     pub(crate) fn new() -> Self {
+        Arena::with_index(SegVec::new(), HashIndex(IdTable::with_capacity(0)))
+    }
+}
+
+impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> {
+    /// An arena over `index`, storing its nodes in `nodes` (empty, perhaps with room).
+    pub(crate) fn with_index(nodes: NodeStore<S, A, C, X>, index: I) -> Self {
+        debug_assert_eq!(nodes.len(), 0);
         Arena {
-            nodes: SegVec::new(),
-            index: IdTable::with_capacity(0),
+            nodes,
+            index,
             back_score: BACK_MAX,
         }
+    }
+
+    /// The nodes and the index, to be kept for another run.
+    pub(crate) fn into_parts(self) -> (NodeStore<S, A, C, X>, I) {
+        (self.nodes, self.index)
     }
 
     #[inline]
@@ -107,7 +130,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         out.clear();
         let mut sink = 0u64;
         for s in states.clone() {
-            let h = hash_of(s);
+            let h = self.index.key(s);
             sink ^= self.index.touch(h);
             out.push((h, Lookup::Found(0))); // (the second pass fills it in)
         }
@@ -127,7 +150,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
         };
     }
 
-    /// Whether `state`, whose hash is `hash`, is stored.
+    /// Whether `state`, whose key (its hash, or its dense index) is `hash`, is stored.
     #[inline]
     pub(crate) fn lookup(&self, hash: u64, state: &S) -> Lookup {
         match self
@@ -180,7 +203,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, X> Arena<S, A, C, X> {
 
     /// Stores the start state.
     pub(crate) fn insert_start(&mut self, state: S, data: X) -> usize {
-        match self.lookup(hash_of(&state), &state) {
+        match self.lookup(self.index.key(&state), &state) {
             Lookup::Vacant(at) => self.insert(at, state, NO_PARENT, None, data),
             Lookup::Found(id) => id, // a start given twice
         }

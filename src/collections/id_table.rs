@@ -31,8 +31,8 @@ pub(crate) struct IdTable {
 /// Where a state not found goes, for [`IdTable::insert`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Vacancy {
-    hash: u64,
-    pos: usize,
+    pub(super) hash: u64,
+    pub(super) pos: usize,
 }
 
 impl IdTable {

@@ -6,13 +6,15 @@ mod arena;
 mod bfs_store;
 mod fold_hash;
 mod id_table;
+mod node_index;
 mod open_list;
 mod seg_vec;
 
 #[cfg(test)]
 pub(crate) use arena::node_bytes;
-pub(crate) use arena::{Arena, Lookup};
+pub(crate) use arena::{Arena, Lookup, NodeStore};
 pub(crate) use bfs_store::{inline_states, BfsStore, IdIndex, InlineIndex, SeenIndex};
 pub(crate) use fold_hash::hash_of;
+pub(crate) use node_index::{DenseTable, NodeIndex};
 pub(crate) use open_list::{BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};
 pub(crate) use seg_vec::SegVec;

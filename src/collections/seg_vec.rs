@@ -13,6 +13,12 @@ pub(crate) struct SegVec<T> {
     len: usize,
 }
 
+impl<T> Default for SegVec<T> {
+    fn default() -> Self {
+        SegVec::new()
+    }
+}
+
 impl<T> SegVec<T> {
     pub(crate) fn new() -> Self {
         SegVec {
@@ -29,7 +35,7 @@ impl<T> SegVec<T> {
     /// Appends `item`; its index is the length before the call.
     #[inline]
     pub(crate) fn push(&mut self, item: T) {
-        if self.len % SEGMENT == 0 {
+        if self.len % SEGMENT == 0 && self.len >> SEGMENT_BITS == self.segments.len() {
             self.add_segment();
         }
         self.segments[self.len >> SEGMENT_BITS].push(item);
@@ -44,6 +50,19 @@ impl<T> SegVec<T> {
     fn add_segment(&mut self) {
         let room = if self.segments.is_empty() { 0 } else { SEGMENT };
         self.segments.push(Vec::with_capacity(room));
+    }
+
+    /// Removes every item, keeping the segments' memory for the items pushed next.
+    pub(crate) fn clear(&mut self) {
+        for segment in &mut self.segments {
+            segment.clear();
+        }
+        self.len = 0;
+    }
+
+    /// The items, in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> + '_ {
+        self.segments.iter().flatten()
     }
 
     #[inline]
@@ -70,5 +89,15 @@ mod tests {
         assert_eq!(v.len(), 3 * SEGMENT + 5);
         *v.get_mut(SEGMENT) += 1;
         assert!((0..v.len()).all(|i| *v.get(i) == i as u32 + u32::from(i == SEGMENT)));
+        // cleared, it fills its segments again without adding any
+        v.clear();
+        for i in 0..2 * SEGMENT + 1 {
+            v.push(i as u32 * 2);
+        }
+        assert_eq!(v.segments.len(), 4);
+        assert!(v
+            .iter()
+            .copied()
+            .eq((0..2 * SEGMENT as u32 + 1).map(|i| i * 2)));
     }
 }

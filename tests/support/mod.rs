@@ -34,6 +34,15 @@ impl Problem for Graph {
     }
 }
 
+impl heurist::DenseIndex for Graph {
+    fn index_bound(&self) -> usize {
+        self.adj.len()
+    }
+    fn index(&self, s: &usize) -> usize {
+        *s
+    }
+}
+
 /// Least cost from `start` to every node (Bellman-Ford), `None` when unreachable.
 pub fn bellman_ford(g: &Graph, start: usize) -> Vec<Option<u32>> {
     let mut dist = vec![None; g.adj.len()];
