@@ -32,7 +32,7 @@
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
 //! * [`grid`] is pathfinding on grid maps: Moving AI maps, the grid problem and its
-//!   heuristics.
+//!   heuristics, and jump point search.
 //!
 //! # Quick start
 //!
