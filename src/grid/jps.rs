@@ -165,9 +165,7 @@ impl<C: GridCost> Default for JpsWorkspace<C> {
     fn default() -> Self {
         JpsWorkspace {
             nodes: Nodes {
-                g: Vec::new(),
-                parent: Vec::new(),
-                flag: Vec::new(),
+                cells: Vec::new(),
                 touched: Vec::new(),
                 open: BinaryHeap::new(),
             },
@@ -187,27 +185,37 @@ const UNSEEN: u8 = 0;
 const OPEN: u8 = 1;
 const CLOSED: u8 = 2;
 
+/// What the search knows of a cell; valid where `flag` is not `UNSEEN`. One record a
+/// cell, so that looking a cell up touches one cache line.
+#[derive(Clone, Copy, Debug)]
+struct Node<C> {
+    g: C,
+    parent: u32,
+    flag: u8,
+}
+
 #[derive(Clone, Debug)]
 struct Nodes<C> {
-    g: Vec<C>,
-    parent: Vec<u32>,
-    flag: Vec<u8>,
+    cells: Vec<Node<C>>,
     touched: Vec<u32>,
     open: BinaryHeap<Entry<C>>,
 }
 
 impl<C: GridCost> Nodes<C> {
     fn prepare(&mut self, cells: usize) {
-        if self.flag.len() != cells {
-            self.g = vec![C::ZERO; cells];
-            self.parent = vec![0; cells];
-            self.flag = vec![UNSEEN; cells];
+        if self.cells.len() != cells {
+            let blank = Node {
+                g: C::ZERO,
+                parent: 0,
+                flag: UNSEEN,
+            };
+            self.cells = vec![blank; cells];
         }
     }
 
     fn clear(&mut self) {
         for &i in &self.touched {
-            self.flag[i as usize] = UNSEEN;
+            self.cells[i as usize].flag = UNSEEN;
         }
         self.touched.clear();
         self.open.clear();
@@ -464,9 +472,9 @@ fn run<M: Map + ?Sized, C: GridCost>(
     if bound.is_some_and(|b| h0 > b) {
         return Err((StopReason::CostBound, Some(h0)));
     }
-    nodes.g[si as usize] = C::ZERO;
-    nodes.parent[si as usize] = si;
-    nodes.flag[si as usize] = OPEN;
+    nodes.cells[si as usize].g = C::ZERO;
+    nodes.cells[si as usize].parent = si;
+    nodes.cells[si as usize].flag = OPEN;
     nodes.touched.push(si);
     nodes.open.push(Entry {
         f: h0,
@@ -477,7 +485,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
     let polls = mon.polls();
     while let Some(e) = nodes.open.pop() {
         let i = e.cell as usize;
-        if nodes.flag[i] == CLOSED || e.g != nodes.g[i] {
+        if nodes.cells[i].flag == CLOSED || e.g != nodes.cells[i].g {
             continue;
         }
         if polls {
@@ -490,10 +498,10 @@ fn run<M: Map + ?Sized, C: GridCost>(
             mon.stats.stored = nodes.touched.len();
             return Ok(Outcome::Found(trace(grid, nodes, start, goal)));
         }
-        nodes.flag[i] = CLOSED;
+        nodes.cells[i].flag = CLOSED;
         mon.stats.expanded += 1;
         let (x, y) = ((e.cell % width) as i32, (e.cell / width) as i32);
-        let p = nodes.parent[i];
+        let p = nodes.cells[i].parent;
         let (px, py) = ((p % width) as i32, (p / width) as i32);
         ctx.directions(x, y, (x - px).signum(), (y - py).signum(), &mut dirs);
         for &(dx, dy) in &dirs {
@@ -506,12 +514,12 @@ fn run<M: Map + ?Sized, C: GridCost>(
             let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
             let step = if dx != 0 && dy != 0 { d } else { s };
             let g = e.g.saturating_add(step.times(steps));
-            match nodes.flag[ju] {
+            match nodes.cells[ju].flag {
                 CLOSED => {
                     mon.stats.duplicates += 1;
                     continue;
                 }
-                OPEN if g >= nodes.g[ju] => {
+                OPEN if g >= nodes.cells[ju].g => {
                     mon.stats.duplicates += 1;
                     continue;
                 }
@@ -524,16 +532,16 @@ fn run<M: Map + ?Sized, C: GridCost>(
                     continue;
                 }
             }
-            if nodes.flag[ju] == UNSEEN {
+            if nodes.cells[ju].flag == UNSEEN {
                 if mon.full(nodes.touched.len()) {
                     mon.stats.stored = nodes.touched.len();
                     return Err((StopReason::MaxStates, Some(e.f)));
                 }
                 nodes.touched.push(j);
             }
-            nodes.g[ju] = g;
-            nodes.parent[ju] = e.cell;
-            nodes.flag[ju] = OPEN;
+            nodes.cells[ju].g = g;
+            nodes.cells[ju].parent = e.cell;
+            nodes.cells[ju].flag = OPEN;
             nodes.open.push(Entry { f, g, cell: j });
         }
         mon.stats.max_frontier = mon.stats.max_frontier.max(nodes.open.len());
@@ -555,8 +563,8 @@ fn trace<M: Map + ?Sized, C: GridCost>(
     let width = grid.map.width();
     let mut points = vec![goal];
     let mut at = goal;
-    while nodes.parent[at as usize] != at {
-        at = nodes.parent[at as usize];
+    while nodes.cells[at as usize].parent != at {
+        at = nodes.cells[at as usize].parent;
         points.push(at);
     }
     points.reverse();
