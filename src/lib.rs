@@ -31,6 +31,8 @@
 //!   [`Reversible`]).
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
+//! * [`grid`] is pathfinding on grid maps: Moving AI maps, the grid problem and its
+//!   heuristics, and jump point search.
 //!
 //! # Quick start
 //!
@@ -80,6 +82,7 @@
 pub mod algorithms;
 mod collections;
 pub mod enumerate;
+pub mod grid;
 pub mod pdb;
 pub mod search;
 pub mod traits;

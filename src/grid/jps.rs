@@ -1,0 +1,592 @@
+//! Jump point search: A* over the jump points of a uniform-cost grid.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::map::{Lines, OFF};
+use super::scan::{scan, Forced};
+use super::{
+    Cell, Connectivity, CornerCutting, Direction, Distance, Grid, GridCost, GridError, GridMap, Map,
+};
+use crate::search::{
+    limit_methods, Limits, Monitor, Outcome, SearchResult, Solution, Step, StopReason,
+};
+
+/// The result of a jump point search.
+pub type JpsResult<C> = SearchResult<Cell, Direction, C>;
+
+/// Jump point search (Harabor and Grastien, 2011) from `start` to the grid's goal, with
+/// the block-based scans of Harabor and Grastien (2014): an optimal path, found by
+/// expanding only the cells where an optimal path may turn.
+///
+/// Works on 8-connected grids under every [`CornerCutting`] rule with
+/// `0 < straight <= diagonal <= 2 * straight`, and on 4-connected grids with
+/// `straight > 0`. On 4-connected grids, horizontal moves take the part of diagonal ones:
+/// a horizontal jump stops where a vertical scan finds something, a vertical scan stops at
+/// a cell beside which a horizontal way opens up that the cell before it did not have.
+///
+/// The [`Solution`] lists every cell of the path, one step at a time, with its
+/// [`Direction`] and cost; [`Stats::expanded`](crate::Stats) counts jump points expanded
+/// and [`Stats::generated`](crate::Stats) the jump points found. Fails if the start is off
+/// the map or blocked, or if the costs are not of the kind above.
+///
+/// [`Jps`] takes limits, a cancel token and a time limit, and reuses a [`JpsWorkspace`]
+/// across queries.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::grid::{jps, parse_map, Cell, Grid};
+///
+/// let map = parse_map("type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n").unwrap();
+/// let grid = Grid::octile(&map, Cell::new(4, 2))?;
+/// let sol = jps(&grid, Cell::new(0, 2))?.into_solution().unwrap();
+/// assert_eq!(sol.len(), 4); // four steps east along the bottom row
+/// assert_eq!(sol.cost.0, 4.0);
+/// # Ok::<(), heurist::grid::GridError>(())
+/// ```
+pub fn jps<M, C>(grid: &Grid<'_, M, C>, start: Cell) -> Result<JpsResult<C>, GridError>
+where
+    M: Map + ?Sized,
+    C: GridCost,
+{
+    Jps::new().search(grid, start)
+}
+
+/// The configuration of [`jps`]: limits, a cancel token, a time limit, progress reports.
+///
+/// The limits count jump points: an expansion is a jump point expanded, a stored state a
+/// jump point reached. When stopped by a limit, the result carries a proven lower bound
+/// on the optimal cost.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::grid::{Cell, Grid, GridMap, Jps, JpsWorkspace};
+/// use heurist::StopReason;
+///
+/// let map = GridMap::from_fn(64, 64, |x, y| x % 8 != 4 || y % 16 == 0);
+/// let mut workspace = JpsWorkspace::new();
+/// let jps = Jps::new();
+/// for (goal, start) in [(Cell::new(63, 63), Cell::new(0, 0)), (Cell::new(5, 5), Cell::new(61, 1))] {
+///     let grid = Grid::new(&map, goal, 2u32, 3)?;
+///     let a = heurist::AStar::new().search_dense(&grid, start, grid.heuristic());
+///     assert_eq!(jps.search_in(&mut workspace, &grid, start)?.cost(), a.cost());
+/// }
+///
+/// let grid = Grid::new(&map, Cell::new(63, 63), 2u32, 3)?;
+/// let stopped = Jps::new().max_expansions(3).search(&grid, Cell::new(0, 0))?;
+/// assert_eq!(stopped.stop_reason(), Some(StopReason::MaxExpansions));
+/// # Ok::<(), heurist::grid::GridError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Jps<'a, C> {
+    limits: Limits<'a, C>,
+}
+
+impl<C> Default for Jps<'_, C> {
+    fn default() -> Self {
+        Jps {
+            limits: Limits::new(),
+        }
+    }
+}
+
+impl<C> Jps<'_, C> {
+    /// No limits.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<'a, C: GridCost> Jps<'a, C> {
+    limit_methods!();
+
+    /// Runs jump point search on `grid` from `start` (see [`jps`]).
+    pub fn search<M: Map + ?Sized>(
+        &self,
+        grid: &Grid<'_, M, C>,
+        start: Cell,
+    ) -> Result<JpsResult<C>, GridError> {
+        self.search_in(&mut JpsWorkspace::new(), grid, start)
+    }
+
+    /// [`search`](Self::search) in the memory of `workspace`, which keeps its arrays
+    /// between runs: for many queries on one map.
+    pub fn search_in<M: Map + ?Sized>(
+        &self,
+        workspace: &mut JpsWorkspace<C>,
+        grid: &Grid<'_, M, C>,
+        start: Cell,
+    ) -> Result<JpsResult<C>, GridError> {
+        grid.check_start(start)?;
+        let (s, d) = (grid.straight, grid.diagonal);
+        let ok = s > C::ZERO
+            && (grid.connectivity == Connectivity::Four || (s <= d && d <= s.saturating_add(s)));
+        if !ok {
+            return Err(GridError::UnsupportedCosts {
+                straight: s.to_f64(),
+                diagonal: d.to_f64(),
+            });
+        }
+        let JpsWorkspace { nodes, copy } = workspace;
+        let bits: &GridMap = match grid.map.as_grid_map() {
+            Some(bits) => bits,
+            None => copy.insert(GridMap::from_map(grid.map)),
+        };
+        let ctx = Ctx {
+            rows: &bits.rows,
+            cols: &bits.cols,
+            width: grid.map.width(),
+            four: grid.connectivity == Connectivity::Four,
+            corners: grid.corners,
+            goal: (grid.goal.x as i32, grid.goal.y as i32),
+        };
+        let mut mon = Monitor::new(&self.limits);
+        let outcome = run(&ctx, grid, nodes, start, &mut mon);
+        nodes.clear();
+        Ok(match outcome {
+            Ok(outcome) => mon.finish(outcome),
+            Err((reason, bound)) => mon.stopped(reason, bound),
+        })
+    }
+}
+
+/// What [`Jps::search_in`] keeps between runs: g-values, parents and flags in flat arrays
+/// by cell index, the open list, and (for maps that are not a [`GridMap`]) the bitmap the
+/// map is copied into. A run resets only the cells it touched.
+#[derive(Clone, Debug)]
+pub struct JpsWorkspace<C> {
+    nodes: Nodes<C>,
+    copy: Option<GridMap>,
+}
+
+impl<C: GridCost> Default for JpsWorkspace<C> {
+    fn default() -> Self {
+        JpsWorkspace {
+            nodes: Nodes {
+                cells: Vec::new(),
+                touched: Vec::new(),
+                open: BinaryHeap::new(),
+            },
+            copy: None,
+        }
+    }
+}
+
+impl<C: GridCost> JpsWorkspace<C> {
+    /// An empty workspace; the first run sizes it.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+const UNSEEN: u8 = 0;
+const OPEN: u8 = 1;
+const CLOSED: u8 = 2;
+
+/// What the search knows of a cell; valid where `flag` is not `UNSEEN`. One record a
+/// cell, so that looking a cell up touches one cache line.
+#[derive(Clone, Copy, Debug)]
+struct Node<C> {
+    g: C,
+    parent: u32,
+    flag: u8,
+}
+
+#[derive(Clone, Debug)]
+struct Nodes<C> {
+    cells: Vec<Node<C>>,
+    touched: Vec<u32>,
+    open: BinaryHeap<Entry<C>>,
+}
+
+impl<C: GridCost> Nodes<C> {
+    fn prepare(&mut self, cells: usize) {
+        if self.cells.len() != cells {
+            let blank = Node {
+                g: C::ZERO,
+                parent: 0,
+                flag: UNSEEN,
+            };
+            self.cells = vec![blank; cells];
+        }
+    }
+
+    fn clear(&mut self) {
+        for &i in &self.touched {
+            self.cells[i as usize].flag = UNSEEN;
+        }
+        self.touched.clear();
+        self.open.clear();
+    }
+}
+
+/// An open-list entry: the smallest `f` first, then the largest `g`.
+#[derive(Clone, Copy, Debug)]
+struct Entry<C> {
+    f: C,
+    g: C,
+    cell: u32,
+}
+
+impl<C: Ord> PartialEq for Entry<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl<C: Ord> Eq for Entry<C> {}
+impl<C: Ord> PartialOrd for Entry<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<C: Ord> Ord for Entry<C> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.f.cmp(&self.f).then_with(|| self.g.cmp(&other.g))
+    }
+}
+
+/// The map's bits and the query, as the jumps read them.
+struct Ctx<'b> {
+    rows: &'b Lines,
+    cols: &'b Lines,
+    width: u32,
+    four: bool,
+    corners: CornerCutting,
+    goal: (i32, i32),
+}
+
+impl Ctx<'_> {
+    /// Whether `(x, y)` is passable; `x` and `y` may be one off the map.
+    #[inline(always)]
+    fn free(&self, x: i32, y: i32) -> bool {
+        self.rows.get((y + 1) as usize, (OFF as i32 + x) as usize)
+    }
+
+    /// Whether the diagonal step from `(x, y)` by `(dx, dy)` is allowed.
+    #[inline(always)]
+    fn diagonal_ok(&self, x: i32, y: i32, dx: i32, dy: i32) -> bool {
+        if !self.free(x + dx, y + dy) {
+            return false;
+        }
+        let (a, b) = (self.free(x + dx, y), self.free(x, y + dy));
+        match self.corners {
+            CornerCutting::Never => a && b,
+            CornerCutting::NoSqueezing => a || b,
+            CornerCutting::Allowed => true,
+        }
+    }
+
+    /// The forced-neighbour rule of straight scans.
+    #[inline(always)]
+    fn straight_rule(&self) -> Forced {
+        if self.four || self.corners == CornerCutting::Never {
+            Forced::Behind
+        } else {
+            Forced::Ahead
+        }
+    }
+
+    /// The jump point reached from `(x, y)` moving horizontally by `dx` (8-connected).
+    #[inline]
+    fn jump_row(&self, x: i32, y: i32, dx: i32) -> Option<(i32, i32)> {
+        let target = (self.goal.1 == y).then_some(self.goal.0 as usize);
+        let found = scan(
+            self.rows,
+            y as usize,
+            x as usize,
+            dx > 0,
+            self.straight_rule(),
+            target,
+        )?;
+        Some((found as i32, y))
+    }
+
+    /// The jump point reached from `(x, y)` moving vertically by `dy`.
+    #[inline]
+    fn jump_col(&self, x: i32, y: i32, dy: i32) -> Option<(i32, i32)> {
+        let target = (self.goal.0 == x).then_some(self.goal.1 as usize);
+        let found = scan(
+            self.cols,
+            x as usize,
+            y as usize,
+            dy > 0,
+            self.straight_rule(),
+            target,
+        )?;
+        Some((x, found as i32))
+    }
+
+    /// The jump point reached from `(x, y)` moving diagonally by `(dx, dy)`.
+    fn jump_diagonal(&self, mut x: i32, mut y: i32, dx: i32, dy: i32) -> Option<(i32, i32)> {
+        loop {
+            if !self.diagonal_ok(x, y, dx, dy) {
+                return None;
+            }
+            x += dx;
+            y += dy;
+            if (x, y) == self.goal {
+                return Some((x, y));
+            }
+            if self.corners != CornerCutting::Never
+                && ((!self.free(x - dx, y) && self.free(x - dx, y + dy))
+                    || (!self.free(x, y - dy) && self.free(x + dx, y - dy)))
+            {
+                return Some((x, y));
+            }
+            if self.jump_row(x, y, dx).is_some() || self.jump_col(x, y, dy).is_some() {
+                return Some((x, y));
+            }
+        }
+    }
+
+    /// The jump point reached from `(x, y)` moving horizontally by `dx` on a 4-connected
+    /// grid: the first cell from which a vertical scan finds a jump point.
+    fn jump_row_four(&self, mut x: i32, y: i32, dx: i32) -> Option<(i32, i32)> {
+        loop {
+            if !self.free(x + dx, y) {
+                return None;
+            }
+            x += dx;
+            if (x, y) == self.goal
+                || self.jump_col(x, y, -1).is_some()
+                || self.jump_col(x, y, 1).is_some()
+            {
+                return Some((x, y));
+            }
+        }
+    }
+
+    /// The jump point reached from `(x, y)` in direction `(dx, dy)`.
+    #[inline]
+    fn jump(&self, x: i32, y: i32, dx: i32, dy: i32) -> Option<(i32, i32)> {
+        match (dx, dy) {
+            (_, 0) if self.four => self.jump_row_four(x, y, dx),
+            (_, 0) => self.jump_row(x, y, dx),
+            (0, _) => self.jump_col(x, y, dy),
+            _ => self.jump_diagonal(x, y, dx, dy),
+        }
+    }
+
+    /// The directions to jump in from `(x, y)`, reached moving by `(dx, dy)` (`(0, 0)` at
+    /// the start): the natural and forced ones of canonical paths.
+    fn directions(&self, x: i32, y: i32, dx: i32, dy: i32, out: &mut Vec<(i32, i32)>) {
+        out.clear();
+        if (dx, dy) == (0, 0) {
+            let all: &[(i32, i32)] = if self.four {
+                &[(0, -1), (1, 0), (0, 1), (-1, 0)]
+            } else {
+                &[
+                    (0, -1),
+                    (1, -1),
+                    (1, 0),
+                    (1, 1),
+                    (0, 1),
+                    (-1, 1),
+                    (-1, 0),
+                    (-1, -1),
+                ]
+            };
+            out.extend_from_slice(all);
+            return;
+        }
+        if self.four {
+            if dy == 0 {
+                out.extend_from_slice(&[(dx, 0), (0, -1), (0, 1)]);
+            } else {
+                out.push((0, dy));
+                for sx in [-1, 1] {
+                    if !self.free(x + sx, y - dy) && self.free(x + sx, y) {
+                        out.push((sx, 0));
+                    }
+                }
+            }
+            return;
+        }
+        if dx != 0 && dy != 0 {
+            out.extend_from_slice(&[(dx, 0), (0, dy), (dx, dy)]);
+            if self.corners != CornerCutting::Never {
+                if !self.free(x - dx, y) && self.free(x - dx, y + dy) {
+                    out.push((-dx, dy));
+                }
+                if !self.free(x, y - dy) && self.free(x + dx, y - dy) {
+                    out.push((dx, -dy));
+                }
+            }
+            return;
+        }
+        // Straight: written for a horizontal move, with (u, v) mapping to (x, y) or (y, x).
+        out.push((dx, dy));
+        let horizontal = dy == 0;
+        let along = dx + dy;
+        let free = |a: i32, s: i32| {
+            if horizontal {
+                self.free(x + a, y + s)
+            } else {
+                self.free(x + s, y + a)
+            }
+        };
+        let dir = |a: i32, s: i32| if horizontal { (a, s) } else { (s, a) };
+        for side in [-1, 1] {
+            if self.corners == CornerCutting::Never {
+                if free(0, side) && !free(-along, side) {
+                    out.push(dir(0, side));
+                    out.push(dir(along, side));
+                }
+            } else if !free(0, side) && free(along, side) {
+                out.push(dir(along, side));
+            }
+        }
+    }
+}
+
+/// The search proper: `Ok` with how it ended, or `Err` with the limit that stopped it and
+/// a lower bound.
+fn run<M: Map + ?Sized, C: GridCost>(
+    ctx: &Ctx<'_>,
+    grid: &Grid<'_, M, C>,
+    nodes: &mut Nodes<C>,
+    start: Cell,
+    mon: &mut Monitor<'_, C>,
+) -> Result<Outcome<Cell, Direction, C>, (StopReason, Option<C>)> {
+    if start == grid.goal {
+        return Ok(Outcome::Found(Solution {
+            start,
+            steps: Vec::new(),
+            cost: C::ZERO,
+        }));
+    }
+    let width = ctx.width;
+    let cells = width as usize * grid.map.height() as usize;
+    nodes.prepare(cells);
+    let h: Distance<C> = grid.heuristic();
+    let (s, d) = (grid.straight, grid.diagonal);
+    let bound = mon.cost_bound();
+    let mut pruned: Option<C> = None;
+    let index = |x: i32, y: i32| y as u32 * width + x as u32;
+    let goal = index(ctx.goal.0, ctx.goal.1);
+
+    let si = index(start.x as i32, start.y as i32);
+    let h0 = h.estimate_cell(start);
+    if bound.is_some_and(|b| h0 > b) {
+        return Err((StopReason::CostBound, Some(h0)));
+    }
+    nodes.cells[si as usize].g = C::ZERO;
+    nodes.cells[si as usize].parent = si;
+    nodes.cells[si as usize].flag = OPEN;
+    nodes.touched.push(si);
+    nodes.open.push(Entry {
+        f: h0,
+        g: C::ZERO,
+        cell: si,
+    });
+    let mut dirs = Vec::with_capacity(8);
+    let polls = mon.polls();
+    while let Some(e) = nodes.open.pop() {
+        let i = e.cell as usize;
+        if nodes.cells[i].flag == CLOSED || e.g != nodes.cells[i].g {
+            continue;
+        }
+        if polls {
+            mon.stats.stored = nodes.touched.len();
+            if let Some(reason) = mon.check() {
+                return Err((reason, Some(e.f)));
+            }
+        }
+        if e.cell == goal {
+            mon.stats.stored = nodes.touched.len();
+            return Ok(Outcome::Found(trace(grid, nodes, start, goal)));
+        }
+        nodes.cells[i].flag = CLOSED;
+        mon.stats.expanded += 1;
+        let (x, y) = ((e.cell % width) as i32, (e.cell / width) as i32);
+        let p = nodes.cells[i].parent;
+        let (px, py) = ((p % width) as i32, (p / width) as i32);
+        ctx.directions(x, y, (x - px).signum(), (y - py).signum(), &mut dirs);
+        for &(dx, dy) in &dirs {
+            let Some((jx, jy)) = ctx.jump(x, y, dx, dy) else {
+                continue;
+            };
+            mon.stats.generated += 1;
+            let j = index(jx, jy);
+            let ju = j as usize;
+            let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
+            let step = if dx != 0 && dy != 0 { d } else { s };
+            let g = e.g.saturating_add(step.times(steps));
+            match nodes.cells[ju].flag {
+                CLOSED => {
+                    mon.stats.duplicates += 1;
+                    continue;
+                }
+                OPEN if g >= nodes.cells[ju].g => {
+                    mon.stats.duplicates += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            let f = g.saturating_add(h.estimate_cell(Cell::new(jx as u32, jy as u32)));
+            if let Some(b) = bound {
+                if f > b {
+                    pruned = Some(pruned.map_or(f, |p| p.min(f)));
+                    continue;
+                }
+            }
+            if nodes.cells[ju].flag == UNSEEN {
+                if mon.full(nodes.touched.len()) {
+                    mon.stats.stored = nodes.touched.len();
+                    return Err((StopReason::MaxStates, Some(e.f)));
+                }
+                nodes.touched.push(j);
+            }
+            nodes.cells[ju].g = g;
+            nodes.cells[ju].parent = e.cell;
+            nodes.cells[ju].flag = OPEN;
+            nodes.open.push(Entry { f, g, cell: j });
+        }
+        mon.stats.max_frontier = mon.stats.max_frontier.max(nodes.open.len());
+    }
+    mon.stats.stored = nodes.touched.len();
+    match pruned {
+        Some(lb) => Err((StopReason::CostBound, Some(lb))),
+        None => Ok(Outcome::Exhausted),
+    }
+}
+
+/// The path to `goal`, each jump expanded into single steps.
+fn trace<M: Map + ?Sized, C: GridCost>(
+    grid: &Grid<'_, M, C>,
+    nodes: &Nodes<C>,
+    start: Cell,
+    goal: u32,
+) -> Solution<Cell, Direction, C> {
+    let width = grid.map.width();
+    let mut points = vec![goal];
+    let mut at = goal;
+    while nodes.cells[at as usize].parent != at {
+        at = nodes.cells[at as usize].parent;
+        points.push(at);
+    }
+    points.reverse();
+    let mut steps = Vec::new();
+    let mut cost = C::ZERO;
+    for pair in points.windows(2) {
+        let (ax, ay) = ((pair[0] % width) as i32, (pair[0] / width) as i32);
+        let (bx, by) = ((pair[1] % width) as i32, (pair[1] / width) as i32);
+        let (dx, dy) = ((bx - ax).signum(), (by - ay).signum());
+        let dir = Direction::from_delta(dx, dy).expect("a jump moves");
+        let step_cost = grid.step_cost(dir);
+        let (mut x, mut y) = (ax, ay);
+        while (x, y) != (bx, by) {
+            x += dx;
+            y += dy;
+            cost = cost.saturating_add(step_cost);
+            steps.push(Step {
+                action: dir,
+                state: Cell::new(x as u32, y as u32),
+                cost: step_cost,
+            });
+        }
+    }
+    Solution { start, steps, cost }
+}

@@ -1,0 +1,504 @@
+//! The grid module: jump point search and A* with each heuristic against Dijkstra on
+//! random maps, the Moving AI benchmark maps against their published optimal lengths, and
+//! the readers' errors.
+
+use heurist::grid::{
+    jps, parse_map, parse_scenarios, Cell, Connectivity, CornerCutting, FnMap, Grid, GridCost,
+    GridError, GridMap, Jps, JpsWorkspace, Map, Metric,
+};
+use heurist::{AStar, Dijkstra, OrderedF64, Outcome, Solution, StopReason};
+use proptest::prelude::*;
+
+const CORNERS: [CornerCutting; 3] = [
+    CornerCutting::Never,
+    CornerCutting::NoSqueezing,
+    CornerCutting::Allowed,
+];
+
+/// Checks that `sol` is a path of legal moves on `grid` from `start` to the goal, each step
+/// costing what the grid says, the costs summing to the total.
+fn replay<M: Map, C: GridCost>(
+    grid: &Grid<'_, M, C>,
+    start: Cell,
+    sol: &Solution<Cell, heurist::grid::Direction, C>,
+) {
+    assert_eq!(sol.start, start);
+    let mut at = start;
+    let mut total = C::ZERO;
+    for step in &sol.steps {
+        let to = grid.step(at, step.action);
+        assert_eq!(
+            to,
+            Some(step.state),
+            "illegal step {:?} from {at}",
+            step.action
+        );
+        assert_eq!(step.cost, grid.step_cost(step.action));
+        total = total.saturating_add(step.cost);
+        at = step.state;
+    }
+    assert_eq!(at, grid.goal());
+    assert_eq!(total, sol.cost);
+}
+
+fn close(a: f64, b: f64, rel: f64) -> bool {
+    (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
+}
+
+/// JPS and A* with every heuristic agree with Dijkstra on `grid` from `start`.
+fn agree<M: Map, C: GridCost>(grid: &Grid<'_, M, C>, start: Cell) {
+    let reference = Dijkstra::new().search_dense(grid, start);
+    let want = reference.cost().map(|c| c.to_f64());
+    assert!(matches!(
+        reference.outcome,
+        Outcome::Found(_) | Outcome::Exhausted
+    ));
+    let fast = jps(grid, start).expect("valid query");
+    match (&fast.outcome, want) {
+        (Outcome::Found(sol), Some(w)) => {
+            assert!(
+                close(sol.cost.to_f64(), w, 1e-9),
+                "jps {:?} vs dijkstra {w}",
+                sol.cost
+            );
+            replay(grid, start, sol);
+        }
+        (Outcome::Exhausted, None) => {}
+        (o, w) => panic!("jps {o:?} vs dijkstra {w:?}"),
+    }
+    for metric in [
+        Metric::Manhattan,
+        Metric::Octile,
+        Metric::Chebyshev,
+        Metric::Euclidean,
+    ] {
+        let r = AStar::new().search_dense(grid, start, grid.distance(metric));
+        match (r.solution(), want) {
+            (Some(sol), Some(w)) => {
+                assert!(
+                    close(sol.cost.to_f64(), w, 1e-9),
+                    "{metric:?}: {:?} vs {w}",
+                    sol.cost
+                );
+                replay(grid, start, sol);
+            }
+            (None, None) => assert!(r.is_exhausted()),
+            (s, w) => panic!("{metric:?}: {s:?} vs dijkstra {w:?}"),
+        }
+    }
+}
+
+/// A random map with the given obstacle density (in 256ths), a start and a goal on it.
+fn instance() -> impl Strategy<Value = (GridMap, Cell, Cell)> {
+    (1u32..=24, 1u32..=24, 0u32..=160, any::<u64>()).prop_flat_map(|(w, h, density, seed)| {
+        let cells = (0..w, 0..h);
+        (Just((w, h, density, seed)), cells.clone(), cells).prop_map(
+            |((w, h, density, seed), (sx, sy), (gx, gy))| {
+                let mut state = seed | 1;
+                let mut map = GridMap::from_fn(w, h, |_, _| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state % 256) as u32 >= density
+                });
+                map.set(sx, sy, true);
+                map.set(gx, gy, true);
+                (map, Cell::new(sx, sy), Cell::new(gx, gy))
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn octile_costs_match_dijkstra((map, start, goal) in instance()) {
+        for corners in CORNERS {
+            let grid = Grid::octile(&map, goal).unwrap().corner_cutting(corners);
+            agree(&grid, start);
+        }
+        let four = Grid::octile(&map, goal).unwrap().connectivity(Connectivity::Four);
+        agree(&four, start);
+    }
+
+    #[test]
+    fn integer_costs_match_dijkstra((map, start, goal) in instance(), pick in 0usize..4) {
+        let (s, d) = [(10000u64, 14142u64), (1, 1), (2, 3), (5, 10)][pick];
+        for corners in CORNERS {
+            let grid = Grid::new(&map, goal, s, d).unwrap().corner_cutting(corners);
+            agree(&grid, start);
+        }
+        let four = Grid::new(&map, goal, s, d).unwrap().connectivity(Connectivity::Four);
+        agree(&four, start);
+    }
+
+    #[test]
+    fn closure_maps_match_bitmaps((map, start, goal) in instance()) {
+        let f = FnMap::new(map.width(), map.height(), |x, y| map.is_passable(x, y));
+        let a = Grid::octile(&map, goal).unwrap();
+        let b = Grid::octile(&f, goal).unwrap();
+        prop_assert_eq!(jps(&a, start).unwrap().cost(), jps(&b, start).unwrap().cost());
+    }
+
+    #[test]
+    fn heuristics_other_costs_stay_admissible((map, start, goal) in instance(), s in 1u32..20, d in 0u32..50) {
+        // Any costs, also those jump point search refuses: A* with each heuristic is optimal.
+        let grid = Grid::new(&map, goal, s, d).unwrap();
+        let want = Dijkstra::new().search_dense(&grid, start).cost();
+        for metric in [Metric::Manhattan, Metric::Octile, Metric::Chebyshev, Metric::Euclidean] {
+            prop_assert_eq!(AStar::new().search_dense(&grid, start, grid.distance(metric)).cost(), want);
+        }
+    }
+}
+
+/// The published optimal lengths are printed with six significant digits: two lengths
+/// agree when they differ by less than half a unit in the last printed place (plus a
+/// relative 1e-6 for the arithmetic).
+fn matches_published(ours: f64, published: f64, printed: &str) -> bool {
+    let decimals = printed.split('.').nth(1).map_or(0, str::len);
+    let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
+    (ours - published).abs() <= half_unit + 1e-6 * published.max(1.0)
+}
+
+#[test]
+fn moving_ai_maps_match_published_lengths() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/grids");
+    let names = [
+        "32room_000",
+        "8room_001",
+        "maze512-1-1",
+        "maze512-4-0",
+        "random512-10-0",
+        "random512-35-1",
+    ];
+    let mut workspace = JpsWorkspace::new();
+    for name in names {
+        let map =
+            parse_map(&std::fs::read_to_string(dir.join(format!("{name}.map"))).unwrap()).unwrap();
+        let text = std::fs::read_to_string(dir.join(format!("{name}.map.scen"))).unwrap();
+        let scenarios = parse_scenarios(&text).unwrap();
+        let printed: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split('\t').nth(8).unwrap())
+            .collect();
+        assert_eq!(printed.len(), scenarios.len());
+        let k = (scenarios.len() / 60).max(1);
+        let mut checked = 0;
+        for (i, scen) in scenarios.iter().enumerate().step_by(k) {
+            assert!(scen.fits(&map), "{name} scenario {i} does not fit its map");
+            let grid = Grid::octile(&map, scen.goal).unwrap();
+            let j = Jps::new()
+                .search_in(&mut workspace, &grid, scen.start)
+                .unwrap();
+            if scen.optimal == 0.0 {
+                assert_eq!(scen.start, scen.goal);
+            }
+            let sol = j
+                .solution()
+                .unwrap_or_else(|| panic!("{name} scenario {i}: jps found no path"));
+            replay(&grid, scen.start, sol);
+            let ours = sol.cost.0;
+            assert!(
+                matches_published(ours, scen.optimal, printed[i]),
+                "{name} scenario {i}: jps {ours} vs published {}",
+                scen.optimal
+            );
+            // A* on the grid problem, on a third of them (it expands far more cells).
+            if checked % 3 == 0 {
+                let a = AStar::new().search_dense(&grid, scen.start, grid.heuristic());
+                let astar = a.cost().unwrap().0;
+                assert!(
+                    close(astar, ours, 1e-9),
+                    "{name} scenario {i}: astar {astar} vs jps {ours}"
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked >= 30, "{name}: only {checked} scenarios");
+    }
+}
+
+#[test]
+fn invalid_queries_are_errors() {
+    let map = parse_map("type octile\nheight 2\nwidth 3\nmap\n.@.\n...\n").unwrap();
+    assert!(matches!(
+        Grid::octile(&map, Cell::new(3, 0)),
+        Err(GridError::OutsideMap { role: "goal", .. })
+    ));
+    assert!(matches!(
+        Grid::octile(&map, Cell::new(1, 0)),
+        Err(GridError::Blocked { role: "goal", .. })
+    ));
+    assert!(matches!(
+        Grid::new(&map, Cell::new(0, 0), OrderedF64(f64::NAN), OrderedF64(1.0)),
+        Err(GridError::InvalidCost { .. })
+    ));
+    assert!(matches!(
+        Grid::new(&map, Cell::new(0, 0), -1i32, 1),
+        Err(GridError::InvalidCost { .. })
+    ));
+    let grid = Grid::octile(&map, Cell::new(2, 0)).unwrap();
+    assert!(matches!(
+        jps(&grid, Cell::new(0, 5)),
+        Err(GridError::OutsideMap { role: "start", .. })
+    ));
+    assert!(matches!(
+        jps(&grid, Cell::new(1, 0)),
+        Err(GridError::Blocked { role: "start", .. })
+    ));
+    for (s, d) in [(1u32, 3u32), (2, 1), (0, 0)] {
+        let g = Grid::new(&map, Cell::new(2, 0), s, d).unwrap();
+        assert!(
+            matches!(
+                jps(&g, Cell::new(0, 0)),
+                Err(GridError::UnsupportedCosts { .. })
+            ),
+            "{s} {d}"
+        );
+    }
+    // The start as goal: an empty path.
+    let r = jps(&grid, Cell::new(2, 0)).unwrap();
+    assert_eq!(
+        r.solution().map(|s| (s.len(), s.cost)),
+        Some((0, OrderedF64(0.0)))
+    );
+    assert!(GridError::Blocked {
+        role: "start",
+        cell: Cell::new(1, 0)
+    }
+    .to_string()
+    .contains("(1, 0)"));
+}
+
+#[test]
+fn jps_obeys_limits() {
+    let map = GridMap::from_fn(200, 200, |x, y| (x * 7 + y * 13) % 11 != 0);
+    let grid = Grid::octile(&map, Cell::new(199, 199)).unwrap();
+    let full = jps(&grid, Cell::new(1, 0)).unwrap();
+    let opt = full.cost().unwrap();
+    assert!(full.stats.expanded > 10);
+    let r = Jps::new()
+        .max_expansions(5)
+        .search(&grid, Cell::new(1, 0))
+        .unwrap();
+    assert_eq!(r.stop_reason(), Some(StopReason::MaxExpansions));
+    assert!(r.lower_bound().unwrap() <= opt);
+    let r = Jps::new()
+        .max_states(5)
+        .search(&grid, Cell::new(1, 0))
+        .unwrap();
+    assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
+    assert!(r.stats.stored <= 5);
+    let token = heurist::CancelToken::new();
+    token.cancel();
+    let r = Jps::new()
+        .cancel(token)
+        .search(&grid, Cell::new(1, 0))
+        .unwrap();
+    assert_eq!(r.stop_reason(), Some(StopReason::Cancelled));
+    let r = Jps::new()
+        .time_limit(std::time::Duration::ZERO)
+        .search(&grid, Cell::new(1, 0))
+        .unwrap();
+    assert_eq!(r.stop_reason(), Some(StopReason::Deadline));
+    let r = Jps::new()
+        .cost_bound(OrderedF64(opt.0 - 1.0))
+        .search(&grid, Cell::new(1, 0))
+        .unwrap();
+    assert_eq!(r.stop_reason(), Some(StopReason::CostBound));
+    let lb = r.lower_bound().unwrap().0;
+    assert!(lb > opt.0 - 1.0 && lb <= opt.0 + 1e-9);
+    assert_eq!(
+        Jps::new()
+            .cost_bound(opt)
+            .search(&grid, Cell::new(1, 0))
+            .unwrap()
+            .cost(),
+        Some(opt)
+    );
+}
+
+#[test]
+fn unreachable_goals_are_exhausted() {
+    // A wall across the map, with a diagonal gap only a corner-cutting step can pass.
+    let map = parse_map("type octile\nheight 4\nwidth 4\nmap\n..@.\n..@.\n.@..\n.@..\n").unwrap();
+    let (start, goal) = (Cell::new(0, 0), Cell::new(3, 3));
+    let never = Grid::octile(&map, goal).unwrap();
+    assert!(jps(&never, start).unwrap().is_exhausted());
+    assert!(
+        jps(&never.corner_cutting(CornerCutting::NoSqueezing), start)
+            .unwrap()
+            .is_exhausted()
+    );
+    let allowed = never.corner_cutting(CornerCutting::Allowed);
+    assert!(jps(&allowed, start).unwrap().is_found());
+}
+
+/// The line and column of the error `text` gives, as `(line, column)`.
+fn map_error(text: &str) -> (usize, usize) {
+    let e = parse_map(text).unwrap_err();
+    assert!(!e.message().is_empty());
+    (e.line(), e.column())
+}
+
+fn scen_error(text: &str) -> (usize, usize) {
+    let e = parse_scenarios(text).unwrap_err();
+    assert!(!e.message().is_empty());
+    (e.line(), e.column())
+}
+
+#[test]
+fn map_reader_errors_say_where() {
+    let head = "type octile\nheight 2\nwidth 3\nmap\n";
+    assert_eq!(map_error(""), (1, 1));
+    assert_eq!(map_error("type octile\nheight 2\nwidth 3\n"), (4, 1));
+    assert_eq!(map_error("type hex\n"), (1, 6));
+    assert_eq!(map_error("type octile\nheight -2\n"), (2, 8));
+    assert_eq!(map_error("type octile\nheight 99999999999\n"), (2, 8));
+    assert_eq!(map_error("type octile\nheight 0\n"), (2, 8));
+    assert_eq!(map_error("type octile\nwidth 3\nmap\n"), (3, 1)); // no height
+    assert_eq!(map_error("height 2\nwidth 3\nmap\n"), (3, 1)); // no type
+    assert_eq!(map_error("type octile\nfoo 3\n"), (2, 1));
+    assert_eq!(map_error(&format!("{head}...\n.#.\n")), (6, 2));
+    assert_eq!(map_error(&format!("{head}...\n....\n")), (6, 4));
+    assert_eq!(map_error(&format!("{head}..\n...\n")), (5, 3));
+    assert_eq!(map_error(&format!("{head}...\n")), (6, 1));
+    assert_eq!(map_error(&format!("{head}...\n...\n...\n")), (7, 1));
+    assert_eq!(map_error(&format!("{head}...\n.é.\n")), (6, 2));
+    // Huge sizes without the rows are refused without allocating.
+    assert_eq!(
+        map_error("type octile\nheight 4000000000\nwidth 4000000000\nmap\n...\n"),
+        (5, 4)
+    );
+    // Valid: CRLF line ends, trailing blank lines, width before height, all terrains.
+    let map =
+        parse_map("type octile\r\nwidth 4\r\nheight 2\r\nmap\r\n.GS@\r\nOTW.\r\n\r\n").unwrap();
+    let passable: Vec<bool> = (0..2)
+        .flat_map(|y| (0..4).map(move |x| (x, y)))
+        .map(|(x, y)| map.is_passable(x, y))
+        .collect();
+    assert_eq!(
+        passable,
+        [true, true, true, false, false, false, false, true]
+    );
+}
+
+#[test]
+fn scenario_reader_errors_say_where() {
+    assert_eq!(scen_error(""), (1, 1));
+    assert_eq!(scen_error("version 2\n"), (1, 9));
+    assert_eq!(scen_error("version 1\n0\tm.map\t8\t8\t1\t1\t2\n"), (2, 18));
+    assert_eq!(
+        scen_error("version 1\n0\tm.map\t8\t8\t1\t1\t2\t2\t3\t4\n"),
+        (2, 23)
+    );
+    assert_eq!(
+        scen_error("version 1\n0\tm.map\t8\t8\t8\t1\t2\t2\t3\n"),
+        (2, 13)
+    );
+    assert_eq!(
+        scen_error("version 1\n0\tm.map\t8\t8\t1\t1\t2\t8\t3\n"),
+        (2, 19)
+    );
+    assert_eq!(
+        scen_error("version 1\n0\tm.map\tx\t8\t1\t1\t2\t2\t3\n"),
+        (2, 9)
+    );
+    assert_eq!(
+        scen_error("version 1\n0\tm.map\t8\t8\t1\t1\t2\t2\tNaN\n"),
+        (2, 21)
+    );
+    assert_eq!(
+        scen_error("version 1\n0\tm.map\t8\t8\t1\t1\t2\t2\t-1\n"),
+        (2, 21)
+    );
+    assert_eq!(
+        scen_error("version 1\n0 m.map 8 8 1 1 2 2 1\n99999999999 m.map 8 8 1 1 2 2 1\n"),
+        (3, 1)
+    );
+    let ok = parse_scenarios("version 1.0\n\n3 m.map 8 8 1 1 2 2 7.5\n").unwrap();
+    assert_eq!((ok.len(), ok[0].bucket, ok[0].optimal), (1, 3, 7.5));
+}
+
+/// Times jump point search, this crate's A* and the `pathfinding` crate's A* on every
+/// scenario of the benchmark maps (integer costs 10000 and 14142, so that all three
+/// search with the same costs). Run with `--ignored --nocapture` in release.
+#[test]
+#[ignore]
+fn timing_on_moving_ai_maps() {
+    use std::time::Instant;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/grids");
+    let names = [
+        "32room_000",
+        "8room_001",
+        "maze512-1-1",
+        "maze512-4-0",
+        "random512-10-0",
+        "random512-35-1",
+    ];
+    for name in names {
+        let map =
+            parse_map(&std::fs::read_to_string(dir.join(format!("{name}.map"))).unwrap()).unwrap();
+        let text = std::fs::read_to_string(dir.join(format!("{name}.map.scen"))).unwrap();
+        let scenarios = parse_scenarios(&text).unwrap();
+        let step = (scenarios.len() / 150).max(1);
+        let scenarios: Vec<_> = scenarios.into_iter().step_by(step).collect();
+        let mut workspace = JpsWorkspace::new();
+        let t = Instant::now();
+        let mut jps_total = 0u64;
+        for s in &scenarios {
+            let grid = Grid::new(&map, s.goal, 10000u64, 14142).unwrap();
+            jps_total += Jps::new()
+                .search_in(&mut workspace, &grid, s.start)
+                .unwrap()
+                .cost()
+                .unwrap();
+        }
+        let jps_time = t.elapsed();
+        let t = Instant::now();
+        let mut astar_total = 0u64;
+        for s in &scenarios {
+            let grid = Grid::new(&map, s.goal, 10000u64, 14142).unwrap();
+            astar_total += AStar::new()
+                .search_dense(&grid, s.start, grid.heuristic())
+                .cost()
+                .unwrap();
+        }
+        let astar_time = t.elapsed();
+        let t = Instant::now();
+        let mut pf_total = 0u64;
+        for s in &scenarios {
+            let grid = Grid::new(&map, s.goal, 10000u64, 14142).unwrap();
+            let h = grid.heuristic();
+            let mut buf = heurist::Successors::new();
+            let (_, c) = pathfinding::directed::astar::astar(
+                &s.start,
+                |c| {
+                    buf.clear();
+                    heurist::Problem::successors(&grid, c, &mut buf);
+                    buf.iter().map(|s| (s.state, s.cost)).collect::<Vec<_>>()
+                },
+                |c| h.estimate_cell(*c),
+                |c| *c == s.goal,
+            )
+            .unwrap();
+            pf_total += c;
+        }
+        let pf_time = t.elapsed();
+        assert_eq!(jps_total, astar_total);
+        assert_eq!(jps_total, pf_total);
+        let n = scenarios.len() as f64;
+        eprintln!(
+            "{name:>15}: {} queries, jps {:8.1} us, astar {:8.1} us, pathfinding astar {:8.1} us a query; jps/pathfinding {:.3}, jps/astar {:.3}",
+            scenarios.len(),
+            jps_time.as_secs_f64() * 1e6 / n,
+            astar_time.as_secs_f64() * 1e6 / n,
+            pf_time.as_secs_f64() * 1e6 / n,
+            jps_time.as_secs_f64() / pf_time.as_secs_f64(),
+            jps_time.as_secs_f64() / astar_time.as_secs_f64(),
+        );
+    }
+}
