@@ -1,0 +1,411 @@
+//! Grid pathfinding on Moving AI maps (`data/grids`): `heurist` against the `pathfinding`
+//! crate on identical successor and heuristic code (`grids/mod.rs`), and against the
+//! `grid_pathfinding` crate's jump point search.
+//!
+//! Each map contributes a fixed sample of its scenarios, spread over all its buckets (every
+//! k-th line, [`SAMPLE`] of them). A bench `grids/<map>/<case>` runs the whole sample once
+//! per iteration: the time per scenario is the iteration time divided by the sample size
+//! (the bench sets criterion's throughput to the sample size, and prints a table of the
+//! median time per scenario at the end). Before timing, every case is run on every sampled
+//! scenario and its length checked against the published optimum; the nodes each case
+//! expands and generates per scenario are printed too.
+//!
+//! Cases (a table per map, [`cases`]; add a row to measure something new):
+//! * `heurist-astar-{f64,int}`: `heurist::astar` (default open list) with `OrderedF64`
+//!   costs (1, sqrt(2)) or `u32` costs (10000, 14142);
+//! * `heurist-astar-lazy-{f64,int}`: the same with `OpenList::Lazy`;
+//! * `pathfinding-astar-{f64,int}`: `pathfinding::prelude::astar` with the same costs (`f64`
+//!   wrapped in a newtype with `OrderedF64`'s order and addition);
+//! * `{heurist,pathfinding}-dijkstra-int`: Dijkstra with the integer costs;
+//! * `grid_pathfinding-jps`: `grid_pathfinding::PathingGrid` (JPS with improved pruning,
+//!   components built outside the timed loop). It allows corner cutting, which the
+//!   benchmark's rule forbids, so its lengths are not asserted: how many differ from the
+//!   published ones is reported instead.
+//!
+//! Run: `cargo bench --bench grids` (about ten minutes); one map:
+//! `cargo bench --bench grids -- maze512-4-0`. With `HEURIST_GRIDS_RUN=<map>/<case>` the
+//! binary instead runs that case once over the map's sample, prints its node counts and
+//! exits (`<map>/setup` only loads the map): a short driver for a profiler such as
+//! `valgrind --tool=callgrind`.
+
+#[path = "grids/mod.rs"]
+mod movingai;
+
+use std::cell::OnceCell;
+use std::time::Duration;
+
+use criterion::{black_box, Criterion, SamplingMode, Throughput};
+use grid_pathfinding::PathingGrid;
+use grid_util::grid::ValueGrid;
+use grid_util::point::Point;
+use heurist::{AStar, OpenList, OrderedF64};
+use pathfinding::prelude as pf;
+
+use movingai::{GridCost, GridProblem, Map, PfF64, Scenario};
+
+/// The maps, all in `data/grids`.
+const MAPS: [&str; 6] = [
+    "maze512-1-1",
+    "maze512-4-0",
+    "random512-10-0",
+    "random512-35-1",
+    "32room_000",
+    "8room_001",
+];
+
+/// Scenarios sampled per map.
+const SAMPLE: usize = 40;
+
+/// Every `len / SAMPLE`-th scenario: the scenario files list them by bucket (path length),
+/// so the sample covers all buckets.
+fn sample(all: &[Scenario]) -> Vec<Scenario> {
+    let step = (all.len() / SAMPLE).max(1);
+    all.iter().step_by(step).take(SAMPLE).copied().collect()
+}
+
+/// What a case is given for one map: built once, outside the timed loop.
+struct Ctx {
+    map: Map,
+    sample: Vec<Scenario>,
+    /// `grid_pathfinding`'s grid, components generated: built on first use (before the
+    /// timed loop, by the check of the lengths), so that a run of another case alone
+    /// does not build it.
+    jps: OnceCell<PathingGrid>,
+}
+
+impl Ctx {
+    fn new(name: &str) -> Ctx {
+        let map = Map::load(name);
+        let sample = sample(&map.scenarios());
+        Ctx {
+            map,
+            sample,
+            jps: OnceCell::new(),
+        }
+    }
+
+    fn jps(&self) -> &PathingGrid {
+        self.jps.get_or_init(|| {
+            let map = &self.map;
+            let mut jps = PathingGrid::new(map.width as usize, map.height as usize, false);
+            for (i, &free) in map.free.iter().enumerate() {
+                if !free {
+                    let (x, y) = map.xy(i as u32);
+                    jps.set(x as i32, y as i32, true);
+                }
+            }
+            jps.generate_components();
+            jps
+        })
+    }
+
+    fn point(&self, cell: u32) -> Point {
+        let (x, y) = self.map.xy(cell);
+        Point::new(x as i32, y as i32)
+    }
+}
+
+/// The nodes a case expanded and generated (for `pathfinding`: the calls of its successor
+/// function, and the successors those returned).
+#[derive(Default, Clone, Copy)]
+struct Nodes {
+    expanded: u64,
+    generated: u64,
+}
+
+/// How a case's lengths are checked against the published optima.
+#[derive(Clone, Copy, PartialEq)]
+enum Check {
+    /// Float costs: within 1e-5 relative. The scenario files print the optima with six
+    /// significant digits (`101.456`, `4.82843`), which rounds them by up to 5e-6
+    /// relative, so a tighter bound would reject exact answers.
+    Float,
+    /// Integer costs 10000/14142, converted back: within 1e-4 relative (the scaled optimum
+    /// can take a slightly different path).
+    Scaled,
+    /// Not asserted: the case follows other rules (corner cutting); mismatches are counted.
+    Report,
+}
+
+impl Check {
+    fn tolerance(self) -> f64 {
+        match self {
+            Check::Float | Check::Report => 1e-5,
+            Check::Scaled => 1e-4,
+        }
+    }
+}
+
+/// One scenario with one case: the length found (`None`: no path), nodes added to `nodes`.
+type Run = fn(&Ctx, &Scenario, &mut Nodes) -> Option<f64>;
+
+struct Case {
+    name: &'static str,
+    check: Check,
+    run: Run,
+}
+
+/// The cases measured on every map.
+fn cases() -> Vec<Case> {
+    let case = |name, check, run| Case { name, check, run };
+    vec![
+        case("heurist-astar-f64", Check::Float, |c, s, n| {
+            heurist_astar::<OrderedF64>(c, s, n, OpenList::default())
+        }),
+        case("heurist-astar-int", Check::Scaled, |c, s, n| {
+            heurist_astar::<u32>(c, s, n, OpenList::default())
+        }),
+        case("heurist-astar-lazy-f64", Check::Float, |c, s, n| {
+            heurist_astar::<OrderedF64>(c, s, n, OpenList::Lazy)
+        }),
+        case("heurist-astar-lazy-int", Check::Scaled, |c, s, n| {
+            heurist_astar::<u32>(c, s, n, OpenList::Lazy)
+        }),
+        case(
+            "pathfinding-astar-f64",
+            Check::Float,
+            pathfinding_astar::<PfF64>,
+        ),
+        case(
+            "pathfinding-astar-int",
+            Check::Scaled,
+            pathfinding_astar::<u32>,
+        ),
+        case("heurist-dijkstra-int", Check::Scaled, heurist_dijkstra),
+        case(
+            "pathfinding-dijkstra-int",
+            Check::Scaled,
+            pathfinding_dijkstra,
+        ),
+        case("grid_pathfinding-jps", Check::Report, grid_pathfinding_jps),
+        // `heurist::grid` (its grid map type, dense-index A* and JPS): add its cases here,
+        // one row each, e.g. `case("heurist-grid-jps", Check::Float, heurist_grid_jps)`,
+        // building what they need once per map in `Ctx::new`.
+    ]
+}
+
+fn heurist_astar<C: GridCost + heurist::Cost>(
+    ctx: &Ctx,
+    s: &Scenario,
+    nodes: &mut Nodes,
+    open_list: OpenList,
+) -> Option<f64> {
+    let map = &ctx.map;
+    let problem = GridProblem::<C>::new(map, s.goal);
+    let r = AStar::new()
+        .open_list(open_list)
+        .search(&problem, s.start, |&c: &u32| map.octile::<C>(c, s.goal));
+    nodes.expanded += r.stats.expanded;
+    nodes.generated += r.stats.generated;
+    r.cost().map(GridCost::length)
+}
+
+fn heurist_dijkstra(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
+    let r = heurist::dijkstra(&GridProblem::<u32>::new(&ctx.map, s.goal), s.start);
+    nodes.expanded += r.stats.expanded;
+    nodes.generated += r.stats.generated;
+    r.cost().map(GridCost::length)
+}
+
+/// The successors of `cell` as `pathfinding` takes them.
+#[inline(always)]
+fn pf_successors<C: GridCost>(
+    map: &Map,
+    cell: u32,
+    nodes: &mut Nodes,
+) -> smallvec::SmallVec<[(u32, C); 8]> {
+    let mut out = smallvec::SmallVec::new();
+    map.neighbours(cell, |n, c| out.push((n, c)));
+    nodes.expanded += 1;
+    nodes.generated += out.len() as u64;
+    out
+}
+
+fn pathfinding_astar<C>(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64>
+where
+    C: GridCost + Ord + num_traits::Zero,
+{
+    let map = &ctx.map;
+    pf::astar(
+        &s.start,
+        |&c| pf_successors::<C>(map, c, nodes),
+        |&c| map.octile::<C>(c, s.goal),
+        |&c| c == s.goal,
+    )
+    .map(|(_, cost)| cost.length())
+}
+
+fn pathfinding_dijkstra(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
+    let map = &ctx.map;
+    pf::dijkstra(
+        &s.start,
+        |&c| pf_successors::<u32>(map, c, nodes),
+        |&c| c == s.goal,
+    )
+    .map(|(_, cost)| cost.length())
+}
+
+/// `grid_pathfinding` allows corner cutting: its `jump` and its start node's neighbours
+/// test only the cell stepped onto, not the two cells a diagonal step passes between. Its
+/// paths can therefore be shorter than the published optima (its answers are checked for
+/// being at most as long, and the mismatches counted). Nodes: not counted (0).
+fn grid_pathfinding_jps(ctx: &Ctx, s: &Scenario, _: &mut Nodes) -> Option<f64> {
+    let path = ctx
+        .jps()
+        .get_path_single_goal(ctx.point(s.start), ctx.point(s.goal), false)?;
+    let points: Vec<(i32, i32)> = path.iter().map(|p| (p.x, p.y)).collect();
+    movingai::path_length(&ctx.map, &points).map(|(length, _)| length)
+}
+
+/// Runs every case on every scenario of the sample, checks the lengths, and prints the
+/// nodes per scenario.
+fn verify(ctx: &Ctx, cases: &[Case]) {
+    let n = ctx.sample.len() as f64;
+    eprintln!(
+        "{}: {} scenarios, buckets {}..={}",
+        ctx.map.name,
+        ctx.sample.len(),
+        ctx.sample.first().map_or(0, |s| s.bucket),
+        ctx.sample.last().map_or(0, |s| s.bucket),
+    );
+    for case in cases {
+        let mut nodes = Nodes::default();
+        let (mut mismatched, mut shorter) = (0, 0);
+        for s in &ctx.sample {
+            let found = (case.run)(ctx, s, &mut nodes)
+                .unwrap_or_else(|| panic!("{} {}: no path for {s:?}", ctx.map.name, case.name));
+            let off = (found - s.optimal).abs() > case.check.tolerance() * s.optimal.max(1.0);
+            if off {
+                assert!(
+                    case.check == Check::Report,
+                    "{} {}: length {found} for {s:?}, published {}",
+                    ctx.map.name,
+                    case.name,
+                    s.optimal
+                );
+                mismatched += 1;
+                shorter += usize::from(found < s.optimal);
+            }
+        }
+        let checked = match case.check {
+            Check::Report => format!("{mismatched} lengths differ ({shorter} shorter)"),
+            _ => "all lengths optimal".to_string(),
+        };
+        eprintln!(
+            "  {:<26} expanded/scenario {:>9.0}  generated/scenario {:>9.0}  {checked}",
+            case.name,
+            nodes.expanded as f64 / n,
+            nodes.generated as f64 / n,
+        );
+    }
+}
+
+/// Runs one case once over one map's sample (for a profiler), printing its node counts.
+fn run_once(request: &str) {
+    let (map, name) = request
+        .split_once('/')
+        .expect("HEURIST_GRIDS_RUN=<map>/<case>");
+    let ctx = Ctx::new(map);
+    if name == "setup" {
+        return;
+    }
+    let cases = cases();
+    let case = cases
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no case {name}"));
+    let mut nodes = Nodes::default();
+    let mut total = 0.0;
+    for s in &ctx.sample {
+        total += (case.run)(&ctx, s, &mut nodes).unwrap_or(f64::NAN);
+    }
+    eprintln!(
+        "{map}/{name}: {} scenarios, expanded {}, generated {}, total length {total:.4}",
+        ctx.sample.len(),
+        nodes.expanded,
+        nodes.generated
+    );
+}
+
+/// The median time per iteration criterion saved for `grids/<map>/<case>`, in ns.
+fn saved_median(map: &str, case: &str) -> Option<f64> {
+    let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
+    let path = std::path::Path::new(&target)
+        .join("criterion")
+        .join(format!("grids_{map}"))
+        .join(case)
+        .join("new/estimates.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    json["median"]["point_estimate"].as_f64()
+}
+
+/// The median time per scenario of every case measured in this run, and `heurist`'s
+/// against `pathfinding`'s.
+fn summary(measured: &[(String, usize)]) {
+    let cases = cases();
+    eprintln!("\nmedian time per scenario (µs); ratio heurist / pathfinding");
+    for (map, n) in measured {
+        let per = |case: &str| saved_median(map, case).map(|ns| ns / *n as f64 / 1000.0);
+        eprintln!("{map}:");
+        for case in &cases {
+            let Some(t) = per(case.name) else { continue };
+            let rival = case
+                .name
+                .strip_prefix("heurist-")
+                .map(|rest| rest.replace("-lazy", ""))
+                .and_then(|rest| per(&format!("pathfinding-{rest}")));
+            match rival {
+                Some(p) => eprintln!("  {:<26} {t:>10.2}  {:.2}x", case.name, t / p),
+                None => eprintln!("  {:<26} {t:>10.2}", case.name),
+            }
+        }
+    }
+}
+
+fn main() {
+    if let Ok(request) = std::env::var("HEURIST_GRIDS_RUN") {
+        run_once(&request);
+        return;
+    }
+    let mut c = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    // a filter on the command line (`-- maze512`) picks the maps to load
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let cases = cases();
+    let mut measured = Vec::new();
+    for map in MAPS {
+        if !filter.is_empty()
+            && !filter
+                .iter()
+                .any(|f| map.contains(f.as_str()) || f.contains(map))
+        {
+            continue;
+        }
+        let ctx = Ctx::new(map);
+        verify(&ctx, &cases);
+        let mut g = c.benchmark_group(format!("grids/{map}"));
+        g.sampling_mode(SamplingMode::Flat)
+            .throughput(Throughput::Elements(ctx.sample.len() as u64));
+        for case in &cases {
+            g.bench_function(case.name, |b| {
+                b.iter(|| {
+                    let mut nodes = Nodes::default();
+                    for s in &ctx.sample {
+                        black_box((case.run)(&ctx, black_box(s), &mut nodes));
+                    }
+                })
+            });
+        }
+        g.finish();
+        measured.push((map.to_string(), ctx.sample.len()));
+    }
+    c.final_summary();
+    summary(&measured);
+}
