@@ -441,8 +441,73 @@ impl Ctx<'_> {
     }
 }
 
+/// What a run keeps while it searches: the nodes, the estimate, the bound.
+struct Search<'n, C> {
+    nodes: &'n mut Nodes<C>,
+    h: Distance<C>,
+    bound: Option<C>,
+    /// The least `f` cut off by the bound.
+    pruned: Option<C>,
+}
+
+impl<C: GridCost> Search<'_, C> {
+    /// Offers cell `j` at `(jx, jy)`, reached from `parent` at cost `g`: stores and queues
+    /// it if that is its best way yet. `Err` when the memory bound stops the run.
+    #[inline(always)]
+    fn relax(
+        &mut self,
+        mon: &mut Monitor<'_, C>,
+        parent: u32,
+        j: u32,
+        jx: i32,
+        jy: i32,
+        g: C,
+    ) -> Result<(), ()> {
+        mon.stats.generated += 1;
+        let ju = j as usize;
+        let node = self.nodes.cells[ju];
+        match node.flag {
+            CLOSED => {
+                mon.stats.duplicates += 1;
+                return Ok(());
+            }
+            OPEN if g >= node.g => {
+                mon.stats.duplicates += 1;
+                return Ok(());
+            }
+            _ => {}
+        }
+        let f = g.saturating_add(self.h.estimate_cell(Cell::new(jx as u32, jy as u32)));
+        if let Some(b) = self.bound {
+            if f > b {
+                self.pruned = Some(self.pruned.map_or(f, |p| p.min(f)));
+                return Ok(());
+            }
+        }
+        if node.flag == UNSEEN {
+            if mon.full(self.nodes.touched.len()) {
+                return Err(());
+            }
+            self.nodes.touched.push(j);
+        }
+        self.nodes.cells[ju] = Node {
+            g,
+            parent,
+            flag: OPEN,
+        };
+        self.nodes.open.push(Entry { f, g, cell: j });
+        Ok(())
+    }
+}
+
 /// The search proper: `Ok` with how it ended, or `Err` with the limit that stopped it and
 /// a lower bound.
+///
+/// On 8-connected grids a diagonal jump does not stop where its row or column scans find a
+/// jump point (Harabor and Grastien's intermediate pruning, 2014): the jump points those
+/// scans find are generated directly, with the expanded node as their parent, and the
+/// diagonal goes on. A node's parent is then reached by diagonal steps and then straight
+/// ones, and the node's last move is along the longer side of that offset.
 fn run<M: Map + ?Sized, C: GridCost>(
     ctx: &Ctx<'_>,
     grid: &Grid<'_, M, C>,
@@ -462,92 +527,120 @@ fn run<M: Map + ?Sized, C: GridCost>(
     nodes.prepare(cells);
     let h: Distance<C> = grid.heuristic();
     let (s, d) = (grid.straight, grid.diagonal);
-    let bound = mon.cost_bound();
-    let mut pruned: Option<C> = None;
     let index = |x: i32, y: i32| y as u32 * width + x as u32;
     let goal = index(ctx.goal.0, ctx.goal.1);
 
     let si = index(start.x as i32, start.y as i32);
     let h0 = h.estimate_cell(start);
+    let bound = mon.cost_bound();
     if bound.is_some_and(|b| h0 > b) {
         return Err((StopReason::CostBound, Some(h0)));
     }
-    nodes.cells[si as usize].g = C::ZERO;
-    nodes.cells[si as usize].parent = si;
-    nodes.cells[si as usize].flag = OPEN;
+    nodes.cells[si as usize] = Node {
+        g: C::ZERO,
+        parent: si,
+        flag: OPEN,
+    };
     nodes.touched.push(si);
     nodes.open.push(Entry {
         f: h0,
         g: C::ZERO,
         cell: si,
     });
+    let mut sr = Search {
+        nodes,
+        h,
+        bound,
+        pruned: None,
+    };
     let mut dirs = Vec::with_capacity(8);
     let polls = mon.polls();
-    while let Some(e) = nodes.open.pop() {
+    let prune = !ctx.four;
+    let corner_forced = ctx.corners != CornerCutting::Never;
+    while let Some(e) = sr.nodes.open.pop() {
         let i = e.cell as usize;
-        if nodes.cells[i].flag == CLOSED || e.g != nodes.cells[i].g {
+        let node = sr.nodes.cells[i];
+        if node.flag == CLOSED || e.g != node.g {
             continue;
         }
         if polls {
-            mon.stats.stored = nodes.touched.len();
+            mon.stats.stored = sr.nodes.touched.len();
             if let Some(reason) = mon.check() {
                 return Err((reason, Some(e.f)));
             }
         }
         if e.cell == goal {
-            mon.stats.stored = nodes.touched.len();
-            return Ok(Outcome::Found(trace(grid, nodes, start, goal)));
+            mon.stats.stored = sr.nodes.touched.len();
+            return Ok(Outcome::Found(trace(grid, sr.nodes, start, goal)));
         }
-        nodes.cells[i].flag = CLOSED;
+        sr.nodes.cells[i].flag = CLOSED;
         mon.stats.expanded += 1;
         let (x, y) = ((e.cell % width) as i32, (e.cell / width) as i32);
-        let p = nodes.cells[i].parent;
-        let (px, py) = ((p % width) as i32, (p / width) as i32);
-        ctx.directions(x, y, (x - px).signum(), (y - py).signum(), &mut dirs);
+        let p = node.parent;
+        let (ox, oy) = (x - (p % width) as i32, y - (p / width) as i32);
+        let (dx, dy) = match ox.unsigned_abs().cmp(&oy.unsigned_abs()) {
+            Ordering::Equal => (ox.signum(), oy.signum()),
+            Ordering::Greater => (ox.signum(), 0),
+            Ordering::Less => (0, oy.signum()),
+        };
+        ctx.directions(x, y, dx, dy, &mut dirs);
+        let full = |mon: &mut Monitor<'_, C>, stored: usize| {
+            mon.stats.stored = stored;
+            (StopReason::MaxStates, Some(e.f))
+        };
         for &(dx, dy) in &dirs {
-            let Some((jx, jy)) = ctx.jump(x, y, dx, dy) else {
+            if !(prune && dx != 0 && dy != 0) {
+                let Some((jx, jy)) = ctx.jump(x, y, dx, dy) else {
+                    continue;
+                };
+                let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
+                let step = if dx != 0 && dy != 0 { d } else { s };
+                let g = e.g.saturating_add(step.times(steps));
+                if sr.relax(mon, e.cell, index(jx, jy), jx, jy, g).is_err() {
+                    return Err(full(mon, sr.nodes.touched.len()));
+                }
                 continue;
-            };
-            mon.stats.generated += 1;
-            let j = index(jx, jy);
-            let ju = j as usize;
-            let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
-            let step = if dx != 0 && dy != 0 { d } else { s };
-            let g = e.g.saturating_add(step.times(steps));
-            match nodes.cells[ju].flag {
-                CLOSED => {
-                    mon.stats.duplicates += 1;
-                    continue;
-                }
-                OPEN if g >= nodes.cells[ju].g => {
-                    mon.stats.duplicates += 1;
-                    continue;
-                }
-                _ => {}
             }
-            let f = g.saturating_add(h.estimate_cell(Cell::new(jx as u32, jy as u32)));
-            if let Some(b) = bound {
-                if f > b {
-                    pruned = Some(pruned.map_or(f, |p| p.min(f)));
-                    continue;
+            // A diagonal run, generating what its row and column scans find.
+            let (mut cx, mut cy) = (x, y);
+            let mut gc = e.g;
+            loop {
+                if !ctx.diagonal_ok(cx, cy, dx, dy) {
+                    break;
+                }
+                cx += dx;
+                cy += dy;
+                gc = gc.saturating_add(d);
+                let c = index(cx, cy);
+                if c == goal
+                    || (corner_forced
+                        && ((!ctx.free(cx - dx, cy) && ctx.free(cx - dx, cy + dy))
+                            || (!ctx.free(cx, cy - dy) && ctx.free(cx + dx, cy - dy))))
+                {
+                    // The goal, or a cell with a forced neighbour: a node of its own.
+                    if sr.relax(mon, e.cell, c, cx, cy, gc).is_err() {
+                        return Err(full(mon, sr.nodes.touched.len()));
+                    }
+                    break;
+                }
+                if let Some((jx, _)) = ctx.jump_row(cx, cy, dx) {
+                    let g = gc.saturating_add(s.times((jx - cx).unsigned_abs()));
+                    if sr.relax(mon, e.cell, index(jx, cy), jx, cy, g).is_err() {
+                        return Err(full(mon, sr.nodes.touched.len()));
+                    }
+                }
+                if let Some((_, jy)) = ctx.jump_col(cx, cy, dy) {
+                    let g = gc.saturating_add(s.times((jy - cy).unsigned_abs()));
+                    if sr.relax(mon, e.cell, index(cx, jy), cx, jy, g).is_err() {
+                        return Err(full(mon, sr.nodes.touched.len()));
+                    }
                 }
             }
-            if nodes.cells[ju].flag == UNSEEN {
-                if mon.full(nodes.touched.len()) {
-                    mon.stats.stored = nodes.touched.len();
-                    return Err((StopReason::MaxStates, Some(e.f)));
-                }
-                nodes.touched.push(j);
-            }
-            nodes.cells[ju].g = g;
-            nodes.cells[ju].parent = e.cell;
-            nodes.cells[ju].flag = OPEN;
-            nodes.open.push(Entry { f, g, cell: j });
         }
-        mon.stats.max_frontier = mon.stats.max_frontier.max(nodes.open.len());
+        mon.stats.max_frontier = mon.stats.max_frontier.max(sr.nodes.open.len());
     }
-    mon.stats.stored = nodes.touched.len();
-    match pruned {
+    mon.stats.stored = sr.nodes.touched.len();
+    match sr.pruned {
         Some(lb) => Err((StopReason::CostBound, Some(lb))),
         None => Ok(Outcome::Exhausted),
     }
@@ -571,13 +664,13 @@ fn trace<M: Map + ?Sized, C: GridCost>(
     let mut steps = Vec::new();
     let mut cost = C::ZERO;
     for pair in points.windows(2) {
-        let (ax, ay) = ((pair[0] % width) as i32, (pair[0] / width) as i32);
+        let (mut x, mut y) = ((pair[0] % width) as i32, (pair[0] / width) as i32);
         let (bx, by) = ((pair[1] % width) as i32, (pair[1] / width) as i32);
-        let (dx, dy) = ((bx - ax).signum(), (by - ay).signum());
-        let dir = Direction::from_delta(dx, dy).expect("a jump moves");
-        let step_cost = grid.step_cost(dir);
-        let (mut x, mut y) = (ax, ay);
+        // Diagonal steps first, then straight ones.
         while (x, y) != (bx, by) {
+            let (dx, dy) = ((bx - x).signum(), (by - y).signum());
+            let dir = Direction::from_delta(dx, dy).expect("a jump moves");
+            let step_cost = grid.step_cost(dir);
             x += dx;
             y += dy;
             cost = cost.saturating_add(step_cost);
