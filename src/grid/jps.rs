@@ -141,6 +141,13 @@ impl<'a, C: GridCost> Jps<'a, C> {
             four: grid.connectivity == Connectivity::Four,
             corners: grid.corners,
             goal: (grid.goal.x as i32, grid.goal.y as i32),
+            forced: if grid.connectivity == Connectivity::Four
+                || grid.corners == CornerCutting::Never
+            {
+                Forced::Behind
+            } else {
+                Forced::Ahead
+            },
         };
         let mut mon = Monitor::new(&self.limits);
         let outcome = run(&ctx, grid, nodes, start, &mut mon);
@@ -222,11 +229,15 @@ impl<C: GridCost> Nodes<C> {
     }
 }
 
-/// An open-list entry: the smallest `f` first, then the largest `g`.
+/// An open-list entry: the smallest `f` first, then the one nearest the goal (in
+/// moves, ignoring obstacles), which has the largest `g` of those with that `f`.
+///
+/// A cell's g-value only falls while it is open, and each fall queues it again with a
+/// smaller `f`: its best entry comes out first and closes it, and the others are skipped.
 #[derive(Clone, Copy, Debug)]
 struct Entry<C> {
     f: C,
-    g: C,
+    near: u32,
     cell: u32,
 }
 
@@ -243,7 +254,41 @@ impl<C: Ord> PartialOrd for Entry<C> {
 }
 impl<C: Ord> Ord for Entry<C> {
     fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cmp(&self.f).then_with(|| self.g.cmp(&other.g))
+        other
+            .f
+            .cmp(&self.f)
+            .then_with(|| other.near.cmp(&self.near))
+    }
+}
+
+/// Up to eight directions to jump in.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dirs {
+    dirs: [(i32, i32); 8],
+    len: usize,
+}
+
+impl Dirs {
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn push(&mut self, dir: (i32, i32)) {
+        self.dirs[self.len] = dir;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn extend_from_slice(&mut self, dirs: &[(i32, i32)]) {
+        for &d in dirs {
+            self.push(d);
+        }
+    }
+
+    fn as_slice(&self) -> &[(i32, i32)] {
+        &self.dirs[..self.len]
     }
 }
 
@@ -255,6 +300,8 @@ struct Ctx<'b> {
     four: bool,
     corners: CornerCutting,
     goal: (i32, i32),
+    /// The forced-neighbour rule of straight scans.
+    forced: Forced,
 }
 
 impl Ctx<'_> {
@@ -281,15 +328,11 @@ impl Ctx<'_> {
     /// The forced-neighbour rule of straight scans.
     #[inline(always)]
     fn straight_rule(&self) -> Forced {
-        if self.four || self.corners == CornerCutting::Never {
-            Forced::Behind
-        } else {
-            Forced::Ahead
-        }
+        self.forced
     }
 
     /// The jump point reached from `(x, y)` moving horizontally by `dx` (8-connected).
-    #[inline]
+    #[inline(always)]
     fn jump_row(&self, x: i32, y: i32, dx: i32) -> Option<(i32, i32)> {
         let target = (self.goal.1 == y).then_some(self.goal.0 as usize);
         let found = scan(
@@ -304,7 +347,7 @@ impl Ctx<'_> {
     }
 
     /// The jump point reached from `(x, y)` moving vertically by `dy`.
-    #[inline]
+    #[inline(always)]
     fn jump_col(&self, x: i32, y: i32, dy: i32) -> Option<(i32, i32)> {
         let target = (self.goal.0 == x).then_some(self.goal.1 as usize);
         let found = scan(
@@ -371,7 +414,7 @@ impl Ctx<'_> {
 
     /// The directions to jump in from `(x, y)`, reached moving by `(dx, dy)` (`(0, 0)` at
     /// the start): the natural and forced ones of canonical paths.
-    fn directions(&self, x: i32, y: i32, dx: i32, dy: i32, out: &mut Vec<(i32, i32)>) {
+    fn directions(&self, x: i32, y: i32, dx: i32, dy: i32, out: &mut Dirs) {
         out.clear();
         if (dx, dy) == (0, 0) {
             let all: &[(i32, i32)] = if self.four {
@@ -445,6 +488,7 @@ impl Ctx<'_> {
 struct Search<'n, C> {
     nodes: &'n mut Nodes<C>,
     h: Distance<C>,
+    goal: (i32, i32),
     bound: Option<C>,
     /// The least `f` cut off by the bound.
     pruned: Option<C>,
@@ -495,7 +539,8 @@ impl<C: GridCost> Search<'_, C> {
             parent,
             flag: OPEN,
         };
-        self.nodes.open.push(Entry { f, g, cell: j });
+        let near = (jx.abs_diff(self.goal.0)).max(jy.abs_diff(self.goal.1));
+        self.nodes.open.push(Entry { f, near, cell: j });
         Ok(())
     }
 }
@@ -544,23 +589,24 @@ fn run<M: Map + ?Sized, C: GridCost>(
     nodes.touched.push(si);
     nodes.open.push(Entry {
         f: h0,
-        g: C::ZERO,
+        near: 0,
         cell: si,
     });
     let mut sr = Search {
         nodes,
         h,
+        goal: ctx.goal,
         bound,
         pruned: None,
     };
-    let mut dirs = Vec::with_capacity(8);
+    let mut dirs = Dirs::default();
     let polls = mon.polls();
     let prune = !ctx.four;
     let corner_forced = ctx.corners != CornerCutting::Never;
     while let Some(e) = sr.nodes.open.pop() {
         let i = e.cell as usize;
         let node = sr.nodes.cells[i];
-        if node.flag == CLOSED || e.g != node.g {
+        if node.flag == CLOSED {
             continue;
         }
         if polls {
@@ -588,14 +634,14 @@ fn run<M: Map + ?Sized, C: GridCost>(
             mon.stats.stored = stored;
             (StopReason::MaxStates, Some(e.f))
         };
-        for &(dx, dy) in &dirs {
+        for &(dx, dy) in dirs.as_slice() {
             if !(prune && dx != 0 && dy != 0) {
                 let Some((jx, jy)) = ctx.jump(x, y, dx, dy) else {
                     continue;
                 };
                 let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
                 let step = if dx != 0 && dy != 0 { d } else { s };
-                let g = e.g.saturating_add(step.times(steps));
+                let g = node.g.saturating_add(step.times(steps));
                 if sr.relax(mon, e.cell, index(jx, jy), jx, jy, g).is_err() {
                     return Err(full(mon, sr.nodes.touched.len()));
                 }
@@ -603,7 +649,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
             }
             // A diagonal run, generating what its row and column scans find.
             let (mut cx, mut cy) = (x, y);
-            let mut gc = e.g;
+            let mut gc = node.g;
             loop {
                 if !ctx.diagonal_ok(cx, cy, dx, dy) {
                     break;
