@@ -361,29 +361,6 @@ impl Ctx<'_> {
         Some((x, found as i32))
     }
 
-    /// The jump point reached from `(x, y)` moving diagonally by `(dx, dy)`.
-    fn jump_diagonal(&self, mut x: i32, mut y: i32, dx: i32, dy: i32) -> Option<(i32, i32)> {
-        loop {
-            if !self.diagonal_ok(x, y, dx, dy) {
-                return None;
-            }
-            x += dx;
-            y += dy;
-            if (x, y) == self.goal {
-                return Some((x, y));
-            }
-            if self.corners != CornerCutting::Never
-                && ((!self.free(x - dx, y) && self.free(x - dx, y + dy))
-                    || (!self.free(x, y - dy) && self.free(x + dx, y - dy)))
-            {
-                return Some((x, y));
-            }
-            if self.jump_row(x, y, dx).is_some() || self.jump_col(x, y, dy).is_some() {
-                return Some((x, y));
-            }
-        }
-    }
-
     /// The jump point reached from `(x, y)` moving horizontally by `dx` on a 4-connected
     /// grid: the first cell from which a vertical scan finds a jump point.
     fn jump_row_four(&self, mut x: i32, y: i32, dx: i32) -> Option<(i32, i32)> {
@@ -401,14 +378,15 @@ impl Ctx<'_> {
         }
     }
 
-    /// The jump point reached from `(x, y)` in direction `(dx, dy)`.
+    /// The jump point reached from `(x, y)` in straight direction `(dx, dy)`. (Diagonal
+    /// runs are walked by the search, which generates what their scans find.)
     #[inline]
     fn jump(&self, x: i32, y: i32, dx: i32, dy: i32) -> Option<(i32, i32)> {
+        debug_assert!(dx == 0 || dy == 0);
         match (dx, dy) {
             (_, 0) if self.four => self.jump_row_four(x, y, dx),
             (_, 0) => self.jump_row(x, y, dx),
-            (0, _) => self.jump_col(x, y, dy),
-            _ => self.jump_diagonal(x, y, dx, dy),
+            _ => self.jump_col(x, y, dy),
         }
     }
 
@@ -601,7 +579,6 @@ fn run<M: Map + ?Sized, C: GridCost>(
     };
     let mut dirs = Dirs::default();
     let polls = mon.polls();
-    let prune = !ctx.four;
     let corner_forced = ctx.corners != CornerCutting::Never;
     while let Some(e) = sr.nodes.open.pop() {
         let i = e.cell as usize;
@@ -635,7 +612,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
             (StopReason::MaxStates, Some(e.f))
         };
         for &(dx, dy) in dirs.as_slice() {
-            if !(prune && dx != 0 && dy != 0) {
+            if dx == 0 || dy == 0 {
                 let Some((jx, jy)) = ctx.jump(x, y, dx, dy) else {
                     continue;
                 };
