@@ -90,7 +90,24 @@ fn agree<M: Map, C: GridCost>(grid: &Grid<'_, M, C>, start: Cell) {
 
 /// A random map with the given obstacle density (in 256ths), a start and a goal on it.
 fn instance() -> impl Strategy<Value = (GridMap, Cell, Cell)> {
-    (1u32..=24, 1u32..=24, 0u32..=160, any::<u64>()).prop_flat_map(|(w, h, density, seed)| {
+    sized_instance(1..=24, 1..=24, 0..=160)
+}
+
+/// Long thin maps, one way or the other, sparse enough for scans to cross 64-cell blocks.
+fn long_instance() -> impl Strategy<Value = (GridMap, Cell, Cell)> {
+    prop_oneof![
+        sized_instance(1..=200, 1..=5, 0..=24),
+        sized_instance(1..=5, 1..=200, 0..=24),
+    ]
+}
+
+/// A random `w` x `h` map with the given obstacle density (in 256ths), a start and a goal.
+fn sized_instance(
+    w: std::ops::RangeInclusive<u32>,
+    h: std::ops::RangeInclusive<u32>,
+    density: std::ops::RangeInclusive<u32>,
+) -> impl Strategy<Value = (GridMap, Cell, Cell)> {
+    (w, h, density, any::<u64>()).prop_flat_map(|(w, h, density, seed)| {
         let cells = (0..w, 0..h);
         (Just((w, h, density, seed)), cells.clone(), cells).prop_map(
             |((w, h, density, seed), (sx, sy), (gx, gy))| {
@@ -114,6 +131,16 @@ proptest! {
 
     #[test]
     fn octile_costs_match_dijkstra((map, start, goal) in instance()) {
+        for corners in CORNERS {
+            let grid = Grid::octile(&map, goal).unwrap().corner_cutting(corners);
+            agree(&grid, start);
+        }
+        let four = Grid::octile(&map, goal).unwrap().connectivity(Connectivity::Four);
+        agree(&four, start);
+    }
+
+    #[test]
+    fn long_maps_match_dijkstra((map, start, goal) in long_instance()) {
         for corners in CORNERS {
             let grid = Grid::octile(&map, goal).unwrap().corner_cutting(corners);
             agree(&grid, start);

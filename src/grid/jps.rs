@@ -141,6 +141,13 @@ impl<'a, C: GridCost> Jps<'a, C> {
             four: grid.connectivity == Connectivity::Four,
             corners: grid.corners,
             goal: (grid.goal.x as i32, grid.goal.y as i32),
+            forced: if grid.connectivity == Connectivity::Four
+                || grid.corners == CornerCutting::Never
+            {
+                Forced::Behind
+            } else {
+                Forced::Ahead
+            },
         };
         let mut mon = Monitor::new(&self.limits);
         let outcome = run(&ctx, grid, nodes, start, &mut mon);
@@ -222,11 +229,15 @@ impl<C: GridCost> Nodes<C> {
     }
 }
 
-/// An open-list entry: the smallest `f` first, then the largest `g`.
+/// An open-list entry: the smallest `f` first, then the one nearest the goal (in
+/// moves, ignoring obstacles), which has the largest `g` of those with that `f`.
+///
+/// A cell's g-value only falls while it is open, and each fall queues it again with a
+/// smaller `f`: its best entry comes out first and closes it, and the others are skipped.
 #[derive(Clone, Copy, Debug)]
 struct Entry<C> {
     f: C,
-    g: C,
+    near: u32,
     cell: u32,
 }
 
@@ -243,7 +254,41 @@ impl<C: Ord> PartialOrd for Entry<C> {
 }
 impl<C: Ord> Ord for Entry<C> {
     fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cmp(&self.f).then_with(|| self.g.cmp(&other.g))
+        other
+            .f
+            .cmp(&self.f)
+            .then_with(|| other.near.cmp(&self.near))
+    }
+}
+
+/// Up to eight directions to jump in.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dirs {
+    dirs: [(i32, i32); 8],
+    len: usize,
+}
+
+impl Dirs {
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn push(&mut self, dir: (i32, i32)) {
+        self.dirs[self.len] = dir;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn extend_from_slice(&mut self, dirs: &[(i32, i32)]) {
+        for &d in dirs {
+            self.push(d);
+        }
+    }
+
+    fn as_slice(&self) -> &[(i32, i32)] {
+        &self.dirs[..self.len]
     }
 }
 
@@ -255,6 +300,8 @@ struct Ctx<'b> {
     four: bool,
     corners: CornerCutting,
     goal: (i32, i32),
+    /// The forced-neighbour rule of straight scans.
+    forced: Forced,
 }
 
 impl Ctx<'_> {
@@ -281,15 +328,11 @@ impl Ctx<'_> {
     /// The forced-neighbour rule of straight scans.
     #[inline(always)]
     fn straight_rule(&self) -> Forced {
-        if self.four || self.corners == CornerCutting::Never {
-            Forced::Behind
-        } else {
-            Forced::Ahead
-        }
+        self.forced
     }
 
     /// The jump point reached from `(x, y)` moving horizontally by `dx` (8-connected).
-    #[inline]
+    #[inline(always)]
     fn jump_row(&self, x: i32, y: i32, dx: i32) -> Option<(i32, i32)> {
         let target = (self.goal.1 == y).then_some(self.goal.0 as usize);
         let found = scan(
@@ -304,7 +347,7 @@ impl Ctx<'_> {
     }
 
     /// The jump point reached from `(x, y)` moving vertically by `dy`.
-    #[inline]
+    #[inline(always)]
     fn jump_col(&self, x: i32, y: i32, dy: i32) -> Option<(i32, i32)> {
         let target = (self.goal.0 == x).then_some(self.goal.1 as usize);
         let found = scan(
@@ -316,29 +359,6 @@ impl Ctx<'_> {
             target,
         )?;
         Some((x, found as i32))
-    }
-
-    /// The jump point reached from `(x, y)` moving diagonally by `(dx, dy)`.
-    fn jump_diagonal(&self, mut x: i32, mut y: i32, dx: i32, dy: i32) -> Option<(i32, i32)> {
-        loop {
-            if !self.diagonal_ok(x, y, dx, dy) {
-                return None;
-            }
-            x += dx;
-            y += dy;
-            if (x, y) == self.goal {
-                return Some((x, y));
-            }
-            if self.corners != CornerCutting::Never
-                && ((!self.free(x - dx, y) && self.free(x - dx, y + dy))
-                    || (!self.free(x, y - dy) && self.free(x + dx, y - dy)))
-            {
-                return Some((x, y));
-            }
-            if self.jump_row(x, y, dx).is_some() || self.jump_col(x, y, dy).is_some() {
-                return Some((x, y));
-            }
-        }
     }
 
     /// The jump point reached from `(x, y)` moving horizontally by `dx` on a 4-connected
@@ -358,20 +378,21 @@ impl Ctx<'_> {
         }
     }
 
-    /// The jump point reached from `(x, y)` in direction `(dx, dy)`.
+    /// The jump point reached from `(x, y)` in straight direction `(dx, dy)`. (Diagonal
+    /// runs are walked by the search, which generates what their scans find.)
     #[inline]
     fn jump(&self, x: i32, y: i32, dx: i32, dy: i32) -> Option<(i32, i32)> {
+        debug_assert!(dx == 0 || dy == 0);
         match (dx, dy) {
             (_, 0) if self.four => self.jump_row_four(x, y, dx),
             (_, 0) => self.jump_row(x, y, dx),
-            (0, _) => self.jump_col(x, y, dy),
-            _ => self.jump_diagonal(x, y, dx, dy),
+            _ => self.jump_col(x, y, dy),
         }
     }
 
     /// The directions to jump in from `(x, y)`, reached moving by `(dx, dy)` (`(0, 0)` at
     /// the start): the natural and forced ones of canonical paths.
-    fn directions(&self, x: i32, y: i32, dx: i32, dy: i32, out: &mut Vec<(i32, i32)>) {
+    fn directions(&self, x: i32, y: i32, dx: i32, dy: i32, out: &mut Dirs) {
         out.clear();
         if (dx, dy) == (0, 0) {
             let all: &[(i32, i32)] = if self.four {
@@ -441,8 +462,75 @@ impl Ctx<'_> {
     }
 }
 
+/// What a run keeps while it searches: the nodes, the estimate, the bound.
+struct Search<'n, C> {
+    nodes: &'n mut Nodes<C>,
+    h: Distance<C>,
+    goal: (i32, i32),
+    bound: Option<C>,
+    /// The least `f` cut off by the bound.
+    pruned: Option<C>,
+}
+
+impl<C: GridCost> Search<'_, C> {
+    /// Offers cell `j` at `(jx, jy)`, reached from `parent` at cost `g`: stores and queues
+    /// it if that is its best way yet. `Err` when the memory bound stops the run.
+    #[inline(always)]
+    fn relax(
+        &mut self,
+        mon: &mut Monitor<'_, C>,
+        parent: u32,
+        j: u32,
+        jx: i32,
+        jy: i32,
+        g: C,
+    ) -> Result<(), ()> {
+        mon.stats.generated += 1;
+        let ju = j as usize;
+        let node = self.nodes.cells[ju];
+        match node.flag {
+            CLOSED => {
+                mon.stats.duplicates += 1;
+                return Ok(());
+            }
+            OPEN if g >= node.g => {
+                mon.stats.duplicates += 1;
+                return Ok(());
+            }
+            _ => {}
+        }
+        let f = g.saturating_add(self.h.estimate_cell(Cell::new(jx as u32, jy as u32)));
+        if let Some(b) = self.bound {
+            if f > b {
+                self.pruned = Some(self.pruned.map_or(f, |p| p.min(f)));
+                return Ok(());
+            }
+        }
+        if node.flag == UNSEEN {
+            if mon.full(self.nodes.touched.len()) {
+                return Err(());
+            }
+            self.nodes.touched.push(j);
+        }
+        self.nodes.cells[ju] = Node {
+            g,
+            parent,
+            flag: OPEN,
+        };
+        let near = (jx.abs_diff(self.goal.0)).max(jy.abs_diff(self.goal.1));
+        self.nodes.open.push(Entry { f, near, cell: j });
+        Ok(())
+    }
+}
+
 /// The search proper: `Ok` with how it ended, or `Err` with the limit that stopped it and
 /// a lower bound.
+///
+/// On 8-connected grids a diagonal jump does not stop where its row or column scans find a
+/// jump point (Harabor and Grastien's intermediate pruning, 2014): the jump points those
+/// scans find are generated directly, with the expanded node as their parent, and the
+/// diagonal goes on. A node's parent is then reached by diagonal steps and then straight
+/// ones, and the node's last move is along the longer side of that offset.
 fn run<M: Map + ?Sized, C: GridCost>(
     ctx: &Ctx<'_>,
     grid: &Grid<'_, M, C>,
@@ -462,92 +550,120 @@ fn run<M: Map + ?Sized, C: GridCost>(
     nodes.prepare(cells);
     let h: Distance<C> = grid.heuristic();
     let (s, d) = (grid.straight, grid.diagonal);
-    let bound = mon.cost_bound();
-    let mut pruned: Option<C> = None;
     let index = |x: i32, y: i32| y as u32 * width + x as u32;
     let goal = index(ctx.goal.0, ctx.goal.1);
 
     let si = index(start.x as i32, start.y as i32);
     let h0 = h.estimate_cell(start);
+    let bound = mon.cost_bound();
     if bound.is_some_and(|b| h0 > b) {
         return Err((StopReason::CostBound, Some(h0)));
     }
-    nodes.cells[si as usize].g = C::ZERO;
-    nodes.cells[si as usize].parent = si;
-    nodes.cells[si as usize].flag = OPEN;
+    nodes.cells[si as usize] = Node {
+        g: C::ZERO,
+        parent: si,
+        flag: OPEN,
+    };
     nodes.touched.push(si);
     nodes.open.push(Entry {
         f: h0,
-        g: C::ZERO,
+        near: 0,
         cell: si,
     });
-    let mut dirs = Vec::with_capacity(8);
+    let mut sr = Search {
+        nodes,
+        h,
+        goal: ctx.goal,
+        bound,
+        pruned: None,
+    };
+    let mut dirs = Dirs::default();
     let polls = mon.polls();
-    while let Some(e) = nodes.open.pop() {
+    let corner_forced = ctx.corners != CornerCutting::Never;
+    while let Some(e) = sr.nodes.open.pop() {
         let i = e.cell as usize;
-        if nodes.cells[i].flag == CLOSED || e.g != nodes.cells[i].g {
+        let node = sr.nodes.cells[i];
+        if node.flag == CLOSED {
             continue;
         }
         if polls {
-            mon.stats.stored = nodes.touched.len();
+            mon.stats.stored = sr.nodes.touched.len();
             if let Some(reason) = mon.check() {
                 return Err((reason, Some(e.f)));
             }
         }
         if e.cell == goal {
-            mon.stats.stored = nodes.touched.len();
-            return Ok(Outcome::Found(trace(grid, nodes, start, goal)));
+            mon.stats.stored = sr.nodes.touched.len();
+            return Ok(Outcome::Found(trace(grid, sr.nodes, start, goal)));
         }
-        nodes.cells[i].flag = CLOSED;
+        sr.nodes.cells[i].flag = CLOSED;
         mon.stats.expanded += 1;
         let (x, y) = ((e.cell % width) as i32, (e.cell / width) as i32);
-        let p = nodes.cells[i].parent;
-        let (px, py) = ((p % width) as i32, (p / width) as i32);
-        ctx.directions(x, y, (x - px).signum(), (y - py).signum(), &mut dirs);
-        for &(dx, dy) in &dirs {
-            let Some((jx, jy)) = ctx.jump(x, y, dx, dy) else {
+        let p = node.parent;
+        let (ox, oy) = (x - (p % width) as i32, y - (p / width) as i32);
+        let (dx, dy) = match ox.unsigned_abs().cmp(&oy.unsigned_abs()) {
+            Ordering::Equal => (ox.signum(), oy.signum()),
+            Ordering::Greater => (ox.signum(), 0),
+            Ordering::Less => (0, oy.signum()),
+        };
+        ctx.directions(x, y, dx, dy, &mut dirs);
+        let full = |mon: &mut Monitor<'_, C>, stored: usize| {
+            mon.stats.stored = stored;
+            (StopReason::MaxStates, Some(e.f))
+        };
+        for &(dx, dy) in dirs.as_slice() {
+            if dx == 0 || dy == 0 {
+                let Some((jx, jy)) = ctx.jump(x, y, dx, dy) else {
+                    continue;
+                };
+                let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
+                let step = if dx != 0 && dy != 0 { d } else { s };
+                let g = node.g.saturating_add(step.times(steps));
+                if sr.relax(mon, e.cell, index(jx, jy), jx, jy, g).is_err() {
+                    return Err(full(mon, sr.nodes.touched.len()));
+                }
                 continue;
-            };
-            mon.stats.generated += 1;
-            let j = index(jx, jy);
-            let ju = j as usize;
-            let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
-            let step = if dx != 0 && dy != 0 { d } else { s };
-            let g = e.g.saturating_add(step.times(steps));
-            match nodes.cells[ju].flag {
-                CLOSED => {
-                    mon.stats.duplicates += 1;
-                    continue;
-                }
-                OPEN if g >= nodes.cells[ju].g => {
-                    mon.stats.duplicates += 1;
-                    continue;
-                }
-                _ => {}
             }
-            let f = g.saturating_add(h.estimate_cell(Cell::new(jx as u32, jy as u32)));
-            if let Some(b) = bound {
-                if f > b {
-                    pruned = Some(pruned.map_or(f, |p| p.min(f)));
-                    continue;
+            // A diagonal run, generating what its row and column scans find.
+            let (mut cx, mut cy) = (x, y);
+            let mut gc = node.g;
+            loop {
+                if !ctx.diagonal_ok(cx, cy, dx, dy) {
+                    break;
+                }
+                cx += dx;
+                cy += dy;
+                gc = gc.saturating_add(d);
+                let c = index(cx, cy);
+                if c == goal
+                    || (corner_forced
+                        && ((!ctx.free(cx - dx, cy) && ctx.free(cx - dx, cy + dy))
+                            || (!ctx.free(cx, cy - dy) && ctx.free(cx + dx, cy - dy))))
+                {
+                    // The goal, or a cell with a forced neighbour: a node of its own.
+                    if sr.relax(mon, e.cell, c, cx, cy, gc).is_err() {
+                        return Err(full(mon, sr.nodes.touched.len()));
+                    }
+                    break;
+                }
+                if let Some((jx, _)) = ctx.jump_row(cx, cy, dx) {
+                    let g = gc.saturating_add(s.times((jx - cx).unsigned_abs()));
+                    if sr.relax(mon, e.cell, index(jx, cy), jx, cy, g).is_err() {
+                        return Err(full(mon, sr.nodes.touched.len()));
+                    }
+                }
+                if let Some((_, jy)) = ctx.jump_col(cx, cy, dy) {
+                    let g = gc.saturating_add(s.times((jy - cy).unsigned_abs()));
+                    if sr.relax(mon, e.cell, index(cx, jy), cx, jy, g).is_err() {
+                        return Err(full(mon, sr.nodes.touched.len()));
+                    }
                 }
             }
-            if nodes.cells[ju].flag == UNSEEN {
-                if mon.full(nodes.touched.len()) {
-                    mon.stats.stored = nodes.touched.len();
-                    return Err((StopReason::MaxStates, Some(e.f)));
-                }
-                nodes.touched.push(j);
-            }
-            nodes.cells[ju].g = g;
-            nodes.cells[ju].parent = e.cell;
-            nodes.cells[ju].flag = OPEN;
-            nodes.open.push(Entry { f, g, cell: j });
         }
-        mon.stats.max_frontier = mon.stats.max_frontier.max(nodes.open.len());
+        mon.stats.max_frontier = mon.stats.max_frontier.max(sr.nodes.open.len());
     }
-    mon.stats.stored = nodes.touched.len();
-    match pruned {
+    mon.stats.stored = sr.nodes.touched.len();
+    match sr.pruned {
         Some(lb) => Err((StopReason::CostBound, Some(lb))),
         None => Ok(Outcome::Exhausted),
     }
@@ -571,13 +687,13 @@ fn trace<M: Map + ?Sized, C: GridCost>(
     let mut steps = Vec::new();
     let mut cost = C::ZERO;
     for pair in points.windows(2) {
-        let (ax, ay) = ((pair[0] % width) as i32, (pair[0] / width) as i32);
+        let (mut x, mut y) = ((pair[0] % width) as i32, (pair[0] / width) as i32);
         let (bx, by) = ((pair[1] % width) as i32, (pair[1] / width) as i32);
-        let (dx, dy) = ((bx - ax).signum(), (by - ay).signum());
-        let dir = Direction::from_delta(dx, dy).expect("a jump moves");
-        let step_cost = grid.step_cost(dir);
-        let (mut x, mut y) = (ax, ay);
+        // Diagonal steps first, then straight ones.
         while (x, y) != (bx, by) {
+            let (dx, dy) = ((bx - x).signum(), (by - y).signum());
+            let dir = Direction::from_delta(dx, dy).expect("a jump moves");
+            let step_cost = grid.step_cost(dir);
             x += dx;
             y += dy;
             cost = cost.saturating_add(step_cost);

@@ -91,24 +91,17 @@ impl Lines {
         }
     }
 
+    /// The words of all lines, and the words per line: bit `pos` of padded line `pl` is
+    /// bit `pos % 64` of word `pl * stride + pos / 64`.
+    #[inline(always)]
+    pub(crate) fn words(&self) -> (&[u64], usize) {
+        (&self.words, self.stride)
+    }
+
     /// Bit `pos` (padded) of padded line `pl` (`line + 1`).
     #[inline(always)]
     pub(crate) fn get(&self, pl: usize, pos: usize) -> bool {
         self.words[pl * self.stride + pos / 64] >> (pos % 64) & 1 != 0
-    }
-
-    /// The 64 bits of padded line `pl` from padded position `pos` on: bit `i` is position
-    /// `pos + i`. `pos` must be at most `OFF + len`.
-    #[inline(always)]
-    pub(crate) fn bits_at(&self, pl: usize, pos: usize) -> u64 {
-        let base = pl * self.stride + pos / 64;
-        let s = pos % 64;
-        let lo = self.words[base] >> s;
-        if s == 0 {
-            lo
-        } else {
-            lo | self.words[base + 1] << (64 - s)
-        }
     }
 }
 

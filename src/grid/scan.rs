@@ -20,7 +20,10 @@ pub(crate) enum Forced {
 /// higher indices) or backwards, and returns the first cell with a forced neighbour on
 /// either adjacent line, or `target` if it comes first; `None` when a blocked cell comes
 /// first.
-#[inline]
+///
+/// Reads aligned words: the three lines' words at the scan's block, and one word beside
+/// each adjacent line's for the bits that cross into the neighbouring block.
+#[inline(always)]
 pub(crate) fn scan(
     lines: &Lines,
     line: usize,
@@ -29,63 +32,158 @@ pub(crate) fn scan(
     forced: Forced,
     target: Option<usize>,
 ) -> Option<usize> {
-    let pl = line + 1;
+    let (w, stride) = lines.words();
+    // Padded lines `line`, `line + 1` and `line + 2`: before, the scanned one, after.
+    let (u, c, d) = (line * stride, (line + 1) * stride, (line + 2) * stride);
     if forward {
-        let mut pos = OFF + from + 1;
+        let pos = OFF + from + 1;
+        let mut k = pos / 64;
+        let mut mask = !0u64 << (pos % 64);
         loop {
-            let cur = lines.bits_at(pl, pos);
-            let a = lines.bits_at(pl - 1, pos);
-            let b = lines.bits_at(pl + 1, pos);
+            let cur = w[c + k];
+            let (a, b) = (w[u + k], w[d + k]);
             let f = match forced {
+                // Bit i of `(a << 1) | (prev >> 63)` is the cell before bit i.
                 Forced::Behind => {
-                    (a & !lines.bits_at(pl - 1, pos - 1)) | (b & !lines.bits_at(pl + 1, pos - 1))
+                    (a & !((a << 1) | (w[u + k - 1] >> 63)))
+                        | (b & !((b << 1) | (w[d + k - 1] >> 63)))
                 }
                 Forced::Ahead => {
-                    (!a & lines.bits_at(pl - 1, pos + 1)) | (!b & lines.bits_at(pl + 1, pos + 1))
+                    (!a & ((a >> 1) | (w[u + k + 1] << 63)))
+                        | (!b & ((b >> 1) | (w[d + k + 1] << 63)))
                 }
             };
-            let stop = !cur | f;
+            let stop = (!cur | f) & mask;
             if stop != 0 {
-                let k = stop.trailing_zeros() as usize;
-                let cell = pos + k - OFF;
+                let bit = stop.trailing_zeros() as usize;
+                let cell = k * 64 + bit - OFF;
                 if let Some(t) = target {
                     if t > from && t <= cell {
                         return Some(t);
                     }
                 }
-                return (cur >> k & 1 != 0).then_some(cell);
+                return (cur >> bit & 1 != 0).then_some(cell);
             }
-            pos += 64;
+            mask = !0;
+            k += 1;
         }
     } else {
-        // Chunks end at `pos`: bit 63 is cell `pos`, bit 0 is `pos - 63`.
-        let mut pos = OFF + from - 1;
+        let pos = OFF + from - 1;
+        let mut k = pos / 64;
+        let mut mask = !0u64 >> (63 - pos % 64);
         loop {
-            let lo = pos - 63;
-            let cur = lines.bits_at(pl, lo);
-            let a = lines.bits_at(pl - 1, lo);
-            let b = lines.bits_at(pl + 1, lo);
+            let cur = w[c + k];
+            let (a, b) = (w[u + k], w[d + k]);
             let f = match forced {
+                // Backwards, the cell before bit i is bit i + 1.
                 Forced::Behind => {
-                    (a & !lines.bits_at(pl - 1, lo + 1)) | (b & !lines.bits_at(pl + 1, lo + 1))
+                    (a & !((a >> 1) | (w[u + k + 1] << 63)))
+                        | (b & !((b >> 1) | (w[d + k + 1] << 63)))
                 }
                 Forced::Ahead => {
-                    (!a & lines.bits_at(pl - 1, lo - 1)) | (!b & lines.bits_at(pl + 1, lo - 1))
+                    (!a & ((a << 1) | (w[u + k - 1] >> 63)))
+                        | (!b & ((b << 1) | (w[d + k - 1] >> 63)))
                 }
             };
-            let stop = !cur | f;
+            let stop = (!cur | f) & mask;
             if stop != 0 {
-                let k = 63 - stop.leading_zeros() as usize;
+                let bit = 63 - stop.leading_zeros() as usize;
                 // The padded position: the event may be the padding before cell 0.
-                let at = lo + k;
+                let at = k * 64 + bit;
                 if let Some(t) = target {
                     if t < from && OFF + t >= at {
                         return Some(t);
                     }
                 }
-                return (cur >> k & 1 != 0).then(|| at - OFF);
+                return (cur >> bit & 1 != 0).then(|| at - OFF);
             }
-            pos -= 64;
+            mask = !0;
+            k -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::GridMap;
+
+    /// The scan, one cell at a time.
+    fn naive(
+        free: &dyn Fn(i64, i64) -> bool,
+        line: i64,
+        from: i64,
+        forward: bool,
+        forced: Forced,
+        target: Option<usize>,
+    ) -> Option<usize> {
+        let step = if forward { 1 } else { -1 };
+        let mut i = from;
+        loop {
+            i += step;
+            if !free(line, i) {
+                return None;
+            }
+            if target == Some(i as usize) {
+                return target;
+            }
+            let side = |s: i64| match forced {
+                Forced::Behind => free(line + s, i) && !free(line + s, i - step),
+                Forced::Ahead => !free(line + s, i) && free(line + s, i + step),
+            };
+            if side(-1) || side(1) {
+                return Some(i as usize);
+            }
+        }
+    }
+
+    #[test]
+    fn block_scans_match_cell_by_cell_scans() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for (w, h, density) in [
+            (300, 4, 4),
+            (130, 5, 12),
+            (64, 3, 2),
+            (65, 3, 30),
+            (7, 3, 60),
+        ] {
+            let map = GridMap::from_fn(w, h, |_, _| next() % 256 >= density);
+            for lines in [&map.rows, &map.cols] {
+                let (n, len) = if std::ptr::eq(lines, &map.rows) {
+                    (h, w)
+                } else {
+                    (w, h)
+                };
+                let free = |l: i64, i: i64| {
+                    l >= 0
+                        && i >= 0
+                        && l < i64::from(n)
+                        && i < i64::from(len)
+                        && lines.get(l as usize + 1, OFF + i as usize)
+                };
+                for line in 0..n as usize {
+                    for from in 0..len as usize {
+                        for forward in [true, false] {
+                            for forced in [Forced::Behind, Forced::Ahead] {
+                                // The target, like the goal, is passable.
+                                let t = (next() % u64::from(len)) as usize;
+                                let target =
+                                    (next() % 2 == 0 && free(line as i64, t as i64)).then_some(t);
+                                let want =
+                                    naive(&free, line as i64, from as i64, forward, forced, target);
+                                let got = scan(lines, line, from, forward, forced, target);
+                                assert_eq!(got, want, "{w}x{h} line {line} from {from} {forward} {forced:?} {target:?}");
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
