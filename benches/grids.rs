@@ -31,14 +31,15 @@
 #[path = "grids/mod.rs"]
 mod movingai;
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::time::Duration;
 
 use criterion::{black_box, Criterion, SamplingMode, Throughput};
 use grid_pathfinding::PathingGrid;
 use grid_util::grid::ValueGrid;
 use grid_util::point::Point;
-use heurist::{AStar, OpenList, OrderedF64};
+use heurist::grid::{self as hgrid, Cell, CornerCutting, GridMap, Jps, JpsWorkspace};
+use heurist::{AStar, Dijkstra, OpenList, OrderedF64, Workspace};
 use pathfinding::prelude as pf;
 
 use movingai::{GridCost, GridProblem, Map, PfF64, Scenario};
@@ -66,6 +67,10 @@ fn sample(all: &[Scenario]) -> Vec<Scenario> {
 /// What a case is given for one map: built once, outside the timed loop.
 struct Ctx {
     map: Map,
+    /// The same map as `heurist::grid` reads it.
+    grid_map: GridMap,
+    /// The memory the `heurist::grid` cases reuse from one scenario to the next.
+    reuse: Reuse,
     sample: Vec<Scenario>,
     /// `grid_pathfinding`'s grid, components generated: built on first use (before the
     /// timed loop, by the check of the lengths), so that a run of another case alone
@@ -77,9 +82,13 @@ impl Ctx {
     fn new(name: &str) -> Ctx {
         let map = Map::load(name);
         let sample = sample(&map.scenarios());
+        let path = movingai::data_dir().join(format!("{name}.map"));
+        let text = std::fs::read_to_string(&path).expect("the map");
         Ctx {
+            grid_map: hgrid::parse_map(&text).expect("a Moving AI map"),
             map,
             sample,
+            reuse: Reuse::default(),
             jps: OnceCell::new(),
         }
     }
@@ -99,10 +108,24 @@ impl Ctx {
         })
     }
 
+    /// A cell index of the bench's map as a `heurist::grid` cell.
+    fn cell(&self, cell: u32) -> Cell {
+        let (x, y) = self.map.xy(cell);
+        Cell::new(x, y)
+    }
+
     fn point(&self, cell: u32) -> Point {
         let (x, y) = self.map.xy(cell);
         Point::new(x as i32, y as i32)
     }
+}
+
+/// The workspaces of the `heurist::grid` cases, one per problem type.
+#[derive(Default)]
+struct Reuse {
+    astar_f64: RefCell<Workspace<Cell, hgrid::Direction, OrderedF64>>,
+    astar_int: RefCell<Workspace<Cell, hgrid::Direction, u32>>,
+    jps_f64: RefCell<JpsWorkspace<OrderedF64>>,
 }
 
 /// The nodes a case expanded and generated (for `pathfinding`: the calls of its successor
@@ -178,9 +201,20 @@ fn cases() -> Vec<Case> {
             pathfinding_dijkstra,
         ),
         case("grid_pathfinding-jps", Check::Report, grid_pathfinding_jps),
-        // `heurist::grid` (its grid map type, dense-index A* and JPS): add its cases here,
-        // one row each, e.g. `case("heurist-grid-jps", Check::Float, heurist_grid_jps)`,
-        // building what they need once per map in `Ctx::new`.
+        case("heurist-grid-astar-f64", Check::Float, grid_astar_f64),
+        case("heurist-grid-astar-int", Check::Scaled, grid_astar_int),
+        case(
+            "heurist-grid-dijkstra-int",
+            Check::Scaled,
+            grid_dijkstra_int,
+        ),
+        case("heurist-grid-jps-f64", Check::Float, |c, s, n| {
+            grid_jps(c, s, n, CornerCutting::Never)
+        }),
+        // the rule `grid_pathfinding` follows, to compare like with like
+        case("heurist-grid-jps-cutting", Check::Report, |c, s, n| {
+            grid_jps(c, s, n, CornerCutting::Allowed)
+        }),
     ]
 }
 
@@ -198,6 +232,51 @@ fn heurist_astar<C: GridCost + heurist::Cost>(
     nodes.expanded += r.stats.expanded;
     nodes.generated += r.stats.generated;
     r.cost().map(GridCost::length)
+}
+
+/// `heurist::grid`'s problem on the bench's map, with octile `OrderedF64` costs: A* on
+/// its dense index, in a workspace reused across scenarios.
+fn grid_astar_f64(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
+    let grid = hgrid::Grid::octile(&ctx.grid_map, ctx.cell(s.goal)).ok()?;
+    let mut ws = ctx.reuse.astar_f64.borrow_mut();
+    let r = AStar::new().search_in(&mut ws, &grid, ctx.cell(s.start), grid.heuristic());
+    nodes.expanded += r.stats.expanded;
+    nodes.generated += r.stats.generated;
+    r.cost().map(|c| c.0)
+}
+
+/// The same with integer costs 10000 and 14142.
+fn grid_astar_int(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
+    let grid = hgrid::Grid::new(&ctx.grid_map, ctx.cell(s.goal), 10_000u32, 14_142).ok()?;
+    let mut ws = ctx.reuse.astar_int.borrow_mut();
+    let r = AStar::new().search_in(&mut ws, &grid, ctx.cell(s.start), grid.heuristic());
+    nodes.expanded += r.stats.expanded;
+    nodes.generated += r.stats.generated;
+    r.cost().map(GridCost::length)
+}
+
+/// Dijkstra on `heurist::grid`'s problem, integer costs, dense index, reused workspace.
+fn grid_dijkstra_int(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
+    let grid = hgrid::Grid::new(&ctx.grid_map, ctx.cell(s.goal), 10_000u32, 14_142).ok()?;
+    let mut ws = ctx.reuse.astar_int.borrow_mut();
+    let r = Dijkstra::new().search_in(&mut ws, &grid, ctx.cell(s.start));
+    nodes.expanded += r.stats.expanded;
+    nodes.generated += r.stats.generated;
+    r.cost().map(GridCost::length)
+}
+
+/// Jump point search on `heurist::grid`, octile `OrderedF64` costs, reused workspace.
+fn grid_jps(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes, corners: CornerCutting) -> Option<f64> {
+    let grid = hgrid::Grid::octile(&ctx.grid_map, ctx.cell(s.goal))
+        .ok()?
+        .corner_cutting(corners);
+    let mut ws = ctx.reuse.jps_f64.borrow_mut();
+    let r = Jps::new()
+        .search_in(&mut ws, &grid, ctx.cell(s.start))
+        .ok()?;
+    nodes.expanded += r.stats.expanded;
+    nodes.generated += r.stats.generated;
+    r.cost().map(|c| c.0)
 }
 
 fn heurist_dijkstra(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {

@@ -157,7 +157,7 @@ impl<'a, C, E> AStar<'a, C, E> {
     /// leaves cleared but allocated: for many queries on one space (see [`Workspace`]).
     pub fn search_in<P, H>(
         &self,
-        workspace: &mut Workspace<P>,
+        workspace: &mut Workspace<P::State, P::Action, P::Cost>,
         problem: &P,
         start: P::State,
         heuristic: H,

@@ -42,9 +42,7 @@ pub(crate) trait Kept<C>: Sized {
     fn keep(h: C) -> Self;
     fn estimate(self) -> C;
     /// Where `workspace` keeps the nodes of a search that keeps this.
-    fn nodes<P: Problem<Cost = C> + ?Sized>(
-        workspace: &mut Workspace<P>,
-    ) -> &mut NodeStore<P::State, P::Action, C, Meta<C, Self>>;
+    fn nodes<S, A>(workspace: &mut Workspace<S, A, C>) -> &mut NodeStore<S, A, C, Meta<C, Self>>;
 }
 
 impl<C: Cost> Kept<C> for C {
@@ -57,9 +55,7 @@ impl<C: Cost> Kept<C> for C {
     fn estimate(self) -> C {
         self
     }
-    fn nodes<P: Problem<Cost = C> + ?Sized>(
-        workspace: &mut Workspace<P>,
-    ) -> &mut NodeStore<P::State, P::Action, C, Meta<C, C>> {
+    fn nodes<S, A>(workspace: &mut Workspace<S, A, C>) -> &mut NodeStore<S, A, C, Meta<C, C>> {
         &mut workspace.estimated
     }
 }
@@ -73,9 +69,7 @@ impl<C: Cost> Kept<C> for () {
     fn estimate(self) -> C {
         C::ZERO
     }
-    fn nodes<P: Problem<Cost = C> + ?Sized>(
-        workspace: &mut Workspace<P>,
-    ) -> &mut NodeStore<P::State, P::Action, C, Meta<C, ()>> {
+    fn nodes<S, A>(workspace: &mut Workspace<S, A, C>) -> &mut NodeStore<S, A, C, Meta<C, ()>> {
         &mut workspace.unestimated
     }
 }
@@ -214,7 +208,7 @@ pub(crate) fn search_in<P, H, Y, E>(
     heuristic: &H,
     policy: Y,
     setup: Setup<'_, '_, P::Cost>,
-    workspace: &mut Workspace<P>,
+    workspace: &mut Workspace<P::State, P::Action, P::Cost>,
 ) -> ResultOf<P>
 where
     P: DenseIndex + ?Sized,
@@ -245,7 +239,7 @@ fn search_arena<P, H, Y, E, I>(
     heuristic: &H,
     policy: Y,
     setup: Setup<'_, '_, P::Cost>,
-    arena: &mut Arena<P::State, P::Action, P::Cost, Meta<P::Cost, Y::Kept>, I>,
+    arena: &mut Nodes<P, Y, I>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
@@ -271,6 +265,15 @@ where
     }
 }
 
+/// The arena of a best-first search of `P` under policy `Y`, with index `I`.
+type Nodes<P, Y, I> = Arena<
+    <P as Problem>::State,
+    <P as Problem>::Action,
+    <P as Problem>::Cost,
+    Meta<<P as Problem>::Cost, <Y as Policy<<P as Problem>::Cost>>::Kept>,
+    I,
+>;
+
 /// What best-first search keeps per state besides the arena's flag, which says whether
 /// the state is closed.
 pub(crate) struct Meta<C, K> {
@@ -285,7 +288,7 @@ fn run<P, H, Y, E, F, I>(
     policy: Y,
     limits: &Limits<'_, P::Cost>,
     mut open: F,
-    arena: &mut Arena<P::State, P::Action, P::Cost, Meta<P::Cost, Y::Kept>, I>,
+    arena: &mut Nodes<P, Y, I>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
@@ -319,7 +322,7 @@ where
     }
     mon.stats.max_frontier = open_len;
 
-    let current = |arena: &Arena<_, _, _, Meta<P::Cost, Y::Kept>, I>, id| {
+    let current = |arena: &Nodes<P, Y, I>, id| {
         let m = arena.data(id);
         (!arena.mark(id)).then(|| policy.key(m.g, m.h.estimate(), id))
     };

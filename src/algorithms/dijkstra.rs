@@ -121,7 +121,7 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
     /// leaves cleared but allocated: for many queries on one space (see [`Workspace`]).
     pub fn search_in<P>(
         &self,
-        workspace: &mut Workspace<P>,
+        workspace: &mut Workspace<P::State, P::Action, P::Cost>,
         problem: &P,
         start: P::State,
     ) -> ResultOf<P>

@@ -2,7 +2,6 @@
 
 use super::best_first::Meta;
 use crate::collections::NodeStore;
-use crate::traits::Problem;
 
 /// What [`AStar::search_in`](crate::AStar::search_in) and
 /// [`Dijkstra::search_in`](crate::Dijkstra::search_in) keep between runs on problems with a
@@ -40,17 +39,21 @@ use crate::traits::Problem;
 ///     assert_eq!(r.cost(), Some(start.abs_diff(goal)));
 /// }
 /// ```
-pub struct Workspace<P: Problem + ?Sized> {
+///
+/// It is typed by the problem's state, action and cost types, not by the problem itself,
+/// so that one workspace serves problems that borrow different data (a grid problem per
+/// goal, say).
+pub struct Workspace<S, A, C> {
     /// The dense index: one more than a state's node id, by the state's index; all zero
     /// between runs.
     pub(crate) slots: Vec<u32>,
     /// The nodes of the searches that keep an estimate (A*, weighted A*, greedy).
-    pub(crate) estimated: NodeStore<P::State, P::Action, P::Cost, Meta<P::Cost, P::Cost>>,
+    pub(crate) estimated: NodeStore<S, A, C, Meta<C, C>>,
     /// The nodes of Dijkstra's algorithm.
-    pub(crate) unestimated: NodeStore<P::State, P::Action, P::Cost, Meta<P::Cost, ()>>,
+    pub(crate) unestimated: NodeStore<S, A, C, Meta<C, ()>>,
 }
 
-impl<P: Problem + ?Sized> Default for Workspace<P> {
+impl<S, A, C> Default for Workspace<S, A, C> {
     fn default() -> Self {
         Workspace {
             slots: Vec::new(),
@@ -60,7 +63,7 @@ impl<P: Problem + ?Sized> Default for Workspace<P> {
     }
 }
 
-impl<P: Problem + ?Sized> Workspace<P> {
+impl<S, A, C> Workspace<S, A, C> {
     /// An empty workspace; the first run sizes it.
     pub fn new() -> Self {
         Self::default()

@@ -463,12 +463,32 @@ impl<'m, M: Map + ?Sized, C: Copy> Grid<'m, M, C> {
         }
     }
 
+    /// The moves allowed from `from`, as bits: bit `i` for [`Direction::ALL`]`[i]`. Reads
+    /// each of the eight neighbours once, where stepping in every direction with
+    /// [`step`](Self::step) would read each cell up to three times.
     #[inline]
-    fn directions(&self) -> &'static [Direction] {
-        match self.connectivity {
-            Connectivity::Four => &Direction::STRAIGHT,
-            Connectivity::Eight => &Direction::ALL,
+    fn moves_from(&self, from: Cell) -> u8 {
+        if !self.free(from.x, from.y) {
+            return 0;
         }
+        let mut around = 0u8;
+        for (i, dir) in Direction::ALL.into_iter().enumerate() {
+            if let Some(to) = from.step(dir) {
+                around |= u8::from(self.free(to.x, to.y)) << i;
+            }
+        }
+        // the straight neighbours on either side of each diagonal (bits 1, 3, 5, 7)
+        let (cw, ccw) = (around.rotate_right(1), around.rotate_left(1));
+        let corners = match self.corners {
+            CornerCutting::Never => cw & ccw,
+            CornerCutting::NoSqueezing => cw | ccw,
+            CornerCutting::Allowed => 0xFF,
+        };
+        let diagonal = match self.connectivity {
+            Connectivity::Four => 0,
+            Connectivity::Eight => 0b1010_1010,
+        };
+        around & (0b0101_0101 | (diagonal & corners))
     }
 }
 
@@ -484,10 +504,16 @@ impl<M: Map + ?Sized, C: GridCost> Problem for Grid<'_, M, C> {
 
     #[inline]
     fn successors(&self, &cell: &Cell, out: &mut Successors<Cell, Direction, C>) {
-        for &dir in self.directions() {
-            if let Some(to) = self.step(cell, dir) {
-                out.push(dir, to, self.step_cost(dir));
-            }
+        let mut moves = self.moves_from(cell);
+        while moves != 0 {
+            let dir = Direction::ALL[moves.trailing_zeros() as usize];
+            moves &= moves - 1;
+            let (dx, dy) = dir.delta();
+            let to = Cell::new(
+                cell.x.wrapping_add_signed(dx),
+                cell.y.wrapping_add_signed(dy),
+            );
+            out.push(dir, to, self.step_cost(dir));
         }
     }
 }
@@ -496,10 +522,16 @@ impl<M: Map + ?Sized, C: GridCost> Predecessors for Grid<'_, M, C> {
     /// The cells from which one step leads into `state`, with the forward direction.
     #[inline]
     fn predecessors(&self, &cell: &Cell, out: &mut Successors<Cell, Direction, C>) {
-        for &dir in self.directions() {
-            if let Some(from) = self.step(cell, dir) {
-                out.push(dir.opposite(), from, self.step_cost(dir));
-            }
+        let mut moves = self.moves_from(cell);
+        while moves != 0 {
+            let dir = Direction::ALL[moves.trailing_zeros() as usize];
+            moves &= moves - 1;
+            let (dx, dy) = dir.delta();
+            let from = Cell::new(
+                cell.x.wrapping_add_signed(dx),
+                cell.y.wrapping_add_signed(dy),
+            );
+            out.push(dir.opposite(), from, self.step_cost(dir));
         }
     }
 }
@@ -512,5 +544,51 @@ impl<M: Map + ?Sized, C: GridCost> DenseIndex for Grid<'_, M, C> {
     #[inline]
     fn index(&self, cell: &Cell) -> usize {
         cell.y as usize * self.map.width() as usize + cell.x as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::GridMap;
+
+    /// The successors and predecessors read from the neighbourhood bits are the steps
+    /// `step` allows, on every cell of a map with walls, edges and corners, for every
+    /// connectivity and corner rule.
+    #[test]
+    fn moves_are_the_steps_allowed() {
+        let map = GridMap::from_fn(9, 7, |x, y| (x * 7 + y * 3 + x * y) % 5 != 0);
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            for corners in [
+                CornerCutting::Never,
+                CornerCutting::NoSqueezing,
+                CornerCutting::Allowed,
+            ] {
+                let grid = Grid::new(&map, Cell::new(1, 1), 2u32, 3)
+                    .unwrap()
+                    .connectivity(connectivity)
+                    .corner_cutting(corners);
+                for y in 0..7 {
+                    for x in 0..9 {
+                        let cell = Cell::new(x, y);
+                        let expected: Vec<_> = Direction::ALL
+                            .into_iter()
+                            .filter_map(|d| Some((d, grid.step(cell, d)?, grid.step_cost(d))))
+                            .collect();
+                        let mut out = Successors::new();
+                        grid.successors(&cell, &mut out);
+                        let got: Vec<_> = out.iter().map(|s| (s.action, s.state, s.cost)).collect();
+                        assert_eq!(got, expected, "{cell:?} {connectivity:?} {corners:?}");
+                        out.clear();
+                        grid.predecessors(&cell, &mut out);
+                        let back: Vec<_> = out
+                            .iter()
+                            .map(|s| (s.action.opposite(), s.state, s.cost))
+                            .collect();
+                        assert_eq!(back, expected);
+                    }
+                }
+            }
+        }
     }
 }
