@@ -31,6 +31,10 @@
 //!   [`Reversible`]).
 //! * [`yen`] lists the `k` cheapest loopless paths to the goals (Yen's algorithm).
 //! * [`pdb`] builds additive pattern databases.
+//! * [`DenseIndex`] is an optional capability for problems whose states are numbered
+//!   `0..n` (grid cells, ranked permutations): [`AStar::search_dense`] and
+//!   [`Dijkstra::search_dense`] then find a state's node in a flat array instead of a hash
+//!   table, and their `search_in` keeps that memory in a [`Workspace`] for the next query.
 //! * [`grid`] is pathfinding on grid maps: Moving AI maps, the grid problem and its
 //!   heuristics, and jump point search.
 //!
