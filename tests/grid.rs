@@ -126,27 +126,29 @@ fn sized_instance(
     })
 }
 
+/// [`agree`] with octile costs, 8-connected under each corner rule and 4-connected.
+fn agree_octile(map: &GridMap, start: Cell, goal: Cell) {
+    for corners in CORNERS {
+        let grid = Grid::octile(map, goal).unwrap().corner_cutting(corners);
+        agree(&grid, start);
+    }
+    let four = Grid::octile(map, goal)
+        .unwrap()
+        .connectivity(Connectivity::Four);
+    agree(&four, start);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn octile_costs_match_dijkstra((map, start, goal) in instance()) {
-        for corners in CORNERS {
-            let grid = Grid::octile(&map, goal).unwrap().corner_cutting(corners);
-            agree(&grid, start);
-        }
-        let four = Grid::octile(&map, goal).unwrap().connectivity(Connectivity::Four);
-        agree(&four, start);
+        agree_octile(&map, start, goal);
     }
 
     #[test]
     fn long_maps_match_dijkstra((map, start, goal) in long_instance()) {
-        for corners in CORNERS {
-            let grid = Grid::octile(&map, goal).unwrap().corner_cutting(corners);
-            agree(&grid, start);
-        }
-        let four = Grid::octile(&map, goal).unwrap().connectivity(Connectivity::Four);
-        agree(&four, start);
+        agree_octile(&map, start, goal);
     }
 
     #[test]
@@ -448,84 +450,4 @@ fn scenario_reader_errors_say_where() {
     );
     let ok = parse_scenarios("version 1.0\n\n3 m.map 8 8 1 1 2 2 7.5\n").unwrap();
     assert_eq!((ok.len(), ok[0].bucket, ok[0].optimal), (1, 3, 7.5));
-}
-
-/// Times jump point search, this crate's A* and the `pathfinding` crate's A* on every
-/// scenario of the benchmark maps (integer costs 10000 and 14142, so that all three
-/// search with the same costs). Run with `--ignored --nocapture` in release.
-#[test]
-#[ignore]
-fn timing_on_moving_ai_maps() {
-    use std::time::Instant;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/grids");
-    let names = [
-        "32room_000",
-        "8room_001",
-        "maze512-1-1",
-        "maze512-4-0",
-        "random512-10-0",
-        "random512-35-1",
-    ];
-    for name in names {
-        let map =
-            parse_map(&std::fs::read_to_string(dir.join(format!("{name}.map"))).unwrap()).unwrap();
-        let text = std::fs::read_to_string(dir.join(format!("{name}.map.scen"))).unwrap();
-        let scenarios = parse_scenarios(&text).unwrap();
-        let step = (scenarios.len() / 150).max(1);
-        let scenarios: Vec<_> = scenarios.into_iter().step_by(step).collect();
-        let mut workspace = JpsWorkspace::new();
-        let t = Instant::now();
-        let mut jps_total = 0u64;
-        for s in &scenarios {
-            let grid = Grid::new(&map, s.goal, 10000u64, 14142).unwrap();
-            jps_total += Jps::new()
-                .search_in(&mut workspace, &grid, s.start)
-                .unwrap()
-                .cost()
-                .unwrap();
-        }
-        let jps_time = t.elapsed();
-        let t = Instant::now();
-        let mut astar_total = 0u64;
-        for s in &scenarios {
-            let grid = Grid::new(&map, s.goal, 10000u64, 14142).unwrap();
-            astar_total += AStar::new()
-                .search_dense(&grid, s.start, grid.heuristic())
-                .cost()
-                .unwrap();
-        }
-        let astar_time = t.elapsed();
-        let t = Instant::now();
-        let mut pf_total = 0u64;
-        for s in &scenarios {
-            let grid = Grid::new(&map, s.goal, 10000u64, 14142).unwrap();
-            let h = grid.heuristic();
-            let mut buf = heurist::Successors::new();
-            let (_, c) = pathfinding::directed::astar::astar(
-                &s.start,
-                |c| {
-                    buf.clear();
-                    heurist::Problem::successors(&grid, c, &mut buf);
-                    buf.iter().map(|s| (s.state, s.cost)).collect::<Vec<_>>()
-                },
-                |c| h.estimate_cell(*c),
-                |c| *c == s.goal,
-            )
-            .unwrap();
-            pf_total += c;
-        }
-        let pf_time = t.elapsed();
-        assert_eq!(jps_total, astar_total);
-        assert_eq!(jps_total, pf_total);
-        let n = scenarios.len() as f64;
-        eprintln!(
-            "{name:>15}: {} queries, jps {:8.1} us, astar {:8.1} us, pathfinding astar {:8.1} us a query; jps/pathfinding {:.3}, jps/astar {:.3}",
-            scenarios.len(),
-            jps_time.as_secs_f64() * 1e6 / n,
-            astar_time.as_secs_f64() * 1e6 / n,
-            pf_time.as_secs_f64() * 1e6 / n,
-            jps_time.as_secs_f64() / pf_time.as_secs_f64(),
-            jps_time.as_secs_f64() / astar_time.as_secs_f64(),
-        );
-    }
 }
