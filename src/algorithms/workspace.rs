@@ -12,7 +12,7 @@ use crate::collections::NodeStore;
 /// # Examples
 ///
 /// ```
-/// use heurist::{AStar, DenseIndex, FnProblem, Problem, Successors, Workspace};
+/// use heurist::{AStar, DenseIndex, Problem, Successors, Workspace};
 ///
 /// /// A line of 1000 towns; a step to a neighbour costs 1.
 /// struct Line(u32);

@@ -13,6 +13,9 @@ use super::Problem;
 /// a flat array instead of hashing it: no hash, no probing, one memory read. The array has
 /// one slot (4 bytes) per index, so the bound should be about the size of the space.
 ///
+/// An index at or above the bound breaks the contract: the search panics with a message
+/// that names both, rather than reading another state's slot.
+///
 /// # Examples
 ///
 /// ```
