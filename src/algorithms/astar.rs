@@ -104,6 +104,14 @@ impl<C> AStar<'_, C> {
 impl<'a, C, E> AStar<'a, C, E> {
     limit_methods!();
 
+    /// What the best-first engine is told: the limits and the open list.
+    fn setup(&self) -> Setup<'_, 'a, C> {
+        Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        }
+    }
+
     /// Which priority queue holds the frontier (default [`OpenList::Buckets`]).
     pub fn open_list(mut self, open_list: OpenList) -> Self {
         self.open_list = open_list;
@@ -129,10 +137,7 @@ impl<'a, C, E> AStar<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-        };
+        let setup = self.setup();
         best_first::search::<P, H, _, E>(problem, start, &heuristic, AStarPolicy, setup)
     }
 
@@ -168,10 +173,7 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let setup = Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-        };
+        let setup = self.setup();
         best_first::search_in::<P, H, _, E>(
             problem,
             start,
@@ -219,10 +221,7 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let setup = Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-        };
+        let setup = self.setup();
         best_first::search_from::<P, H, _, E>(problem, starts, &heuristic, AStarPolicy, setup)
     }
 

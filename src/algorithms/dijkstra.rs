@@ -74,6 +74,14 @@ impl<C> Dijkstra<'_, C> {
 impl<'a, C, E> Dijkstra<'a, C, E> {
     limit_methods!();
 
+    /// What the best-first engine is told: the limits and the open list.
+    fn setup(&self) -> Setup<'_, 'a, C> {
+        Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        }
+    }
+
     /// Which priority queue holds the frontier (default [`OpenList::Buckets`]).
     pub fn open_list(mut self, open_list: OpenList) -> Self {
         self.open_list = open_list;
@@ -98,10 +106,7 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-        };
+        let setup = self.setup();
         best_first::search::<P, _, _, E>(problem, start, &Zero, DijkstraPolicy, setup)
     }
 
@@ -130,10 +135,7 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
         C: crate::traits::Cost,
         E: Expansion<P>,
     {
-        let setup = Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-        };
+        let setup = self.setup();
         best_first::search_in::<P, _, _, E>(problem, start, &Zero, DijkstraPolicy, setup, workspace)
     }
 
@@ -165,10 +167,7 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
         C: crate::traits::Cost,
         E: Expansion<P>,
     {
-        let setup = Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-        };
+        let setup = self.setup();
         best_first::search_from::<P, _, _, E>(problem, starts, &Zero, DijkstraPolicy, setup)
     }
 }

@@ -463,11 +463,31 @@ impl<'m, M: Map + ?Sized, C: Copy> Grid<'m, M, C> {
         }
     }
 
+    /// The moves allowed from `from`, with the cell each leads to (moves are reversible,
+    /// so these are also the cells from which a step leads into `from`).
+    #[inline]
+    fn steps_from(&self, from: Cell) -> impl Iterator<Item = (Direction, Cell)> {
+        let mut bits = self.step_bits(from);
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let dir = Direction::ALL[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+            let (dx, dy) = dir.delta();
+            let to = Cell::new(
+                from.x.wrapping_add_signed(dx),
+                from.y.wrapping_add_signed(dy),
+            );
+            Some((dir, to))
+        })
+    }
+
     /// The moves allowed from `from`, as bits: bit `i` for [`Direction::ALL`]`[i]`. Reads
     /// each of the eight neighbours once, where stepping in every direction with
     /// [`step`](Self::step) would read each cell up to three times.
     #[inline]
-    fn moves_from(&self, from: Cell) -> u8 {
+    fn step_bits(&self, from: Cell) -> u8 {
         if !self.free(from.x, from.y) {
             return 0;
         }
@@ -504,15 +524,7 @@ impl<M: Map + ?Sized, C: GridCost> Problem for Grid<'_, M, C> {
 
     #[inline]
     fn successors(&self, &cell: &Cell, out: &mut Successors<Cell, Direction, C>) {
-        let mut moves = self.moves_from(cell);
-        while moves != 0 {
-            let dir = Direction::ALL[moves.trailing_zeros() as usize];
-            moves &= moves - 1;
-            let (dx, dy) = dir.delta();
-            let to = Cell::new(
-                cell.x.wrapping_add_signed(dx),
-                cell.y.wrapping_add_signed(dy),
-            );
+        for (dir, to) in self.steps_from(cell) {
             out.push(dir, to, self.step_cost(dir));
         }
     }
@@ -522,15 +534,7 @@ impl<M: Map + ?Sized, C: GridCost> Predecessors for Grid<'_, M, C> {
     /// The cells from which one step leads into `state`, with the forward direction.
     #[inline]
     fn predecessors(&self, &cell: &Cell, out: &mut Successors<Cell, Direction, C>) {
-        let mut moves = self.moves_from(cell);
-        while moves != 0 {
-            let dir = Direction::ALL[moves.trailing_zeros() as usize];
-            moves &= moves - 1;
-            let (dx, dy) = dir.delta();
-            let from = Cell::new(
-                cell.x.wrapping_add_signed(dx),
-                cell.y.wrapping_add_signed(dy),
-            );
+        for (dir, from) in self.steps_from(cell) {
             out.push(dir.opposite(), from, self.step_cost(dir));
         }
     }
