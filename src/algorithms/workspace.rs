@@ -9,6 +9,10 @@ use crate::collections::NodeStore;
 /// cleared but not freed after each run, so that thousands of queries on one map allocate
 /// once.
 ///
+/// It is typed by the problem's state, action and cost types, not by the problem itself,
+/// so that one workspace serves problems that borrow different data (a grid problem per
+/// goal, say).
+///
 /// # Examples
 ///
 /// ```
@@ -39,10 +43,6 @@ use crate::collections::NodeStore;
 ///     assert_eq!(r.cost(), Some(start.abs_diff(goal)));
 /// }
 /// ```
-///
-/// It is typed by the problem's state, action and cost types, not by the problem itself,
-/// so that one workspace serves problems that borrow different data (a grid problem per
-/// goal, say).
 pub struct Workspace<S, A, C> {
     /// The dense index: one more than a state's node id, by the state's index; all zero
     /// between runs.
