@@ -78,9 +78,7 @@ impl<C: Cost> Kept<C> for () {
 /// `OrderedF64` included): the bucket queue files such costs directly.
 #[inline(always)]
 pub(crate) fn small<C: Cost>(c: C) -> Option<usize> {
-    let x = c.to_f64();
-    // (-0.0 sorts below 0.0, so it stays out)
-    (x.is_sign_positive() && x < 1e9 && x.fract() == 0.0).then_some(x as usize)
+    c.to_index()
 }
 
 /// A*: smallest `f = g + h` first, larger `g` among equal `f` (the state nearer the goal by

@@ -20,6 +20,8 @@ use std::fmt;
 /// assert_eq!(u32::ZERO, 0);
 /// assert_eq!(Cost::saturating_add(u8::MAX, 1), u8::MAX);
 /// assert_eq!(7u64.to_f64(), 7.0);
+/// assert_eq!((7u64.to_index(), (-1i32).to_index()), (Some(7), None));
+/// assert_eq!(heurist::OrderedF64(2.5).to_index(), None);
 /// ```
 ///
 /// A bare `f64` does not compile as a cost; the error names [`OrderedF64`]:
@@ -42,6 +44,17 @@ pub trait Cost: Copy + Ord + fmt::Debug {
 
     /// The cost as a float, used by weighted A* to compute `g + w·h`.
     fn to_f64(self) -> f64;
+
+    /// The cost as an index, if it is a whole number from 0 to below 10<sup>9</sup>: the
+    /// bucket queue ([`OpenList::Buckets`](crate::OpenList::Buckets)) files such costs
+    /// directly. The default goes through [`to_f64`](Cost::to_f64); the integer types
+    /// convert without it.
+    #[inline]
+    fn to_index(self) -> Option<usize> {
+        let x = self.to_f64();
+        // (-0.0 sorts below 0.0, so it stays out)
+        (x.is_sign_positive() && x < 1e9 && x.fract() == 0.0).then_some(x as usize)
+    }
 }
 
 macro_rules! int_cost {
@@ -55,6 +68,10 @@ macro_rules! int_cost {
             #[inline(always)]
             fn to_f64(self) -> f64 {
                 self as f64
+            }
+            #[inline(always)]
+            fn to_index(self) -> Option<usize> {
+                usize::try_from(self).ok().filter(|&i| i < 1_000_000_000)
             }
         }
     )*};
