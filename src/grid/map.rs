@@ -98,6 +98,14 @@ impl Lines {
         (&self.words, self.stride)
     }
 
+    /// Bits `pos..pos + 3` (padded) of padded line `pl`, as the low three bits.
+    #[inline(always)]
+    fn three(&self, pl: usize, pos: usize) -> u8 {
+        let at = pl * self.stride + pos / 64;
+        let pair = u128::from(self.words[at + 1]) << 64 | u128::from(self.words[at]);
+        (pair >> (pos % 64)) as u8 & 0b111
+    }
+
     /// Bit `pos` (padded) of padded line `pl` (`line + 1`).
     #[inline(always)]
     pub(crate) fn get(&self, pl: usize, pos: usize) -> bool {
@@ -186,6 +194,35 @@ impl GridMap {
         );
         self.rows.set(y as usize, x as usize, passable);
         self.cols.set(x as usize, y as usize, passable);
+    }
+
+    /// Which of the eight neighbours of cell `(x, y)` are passable, as bits in the order
+    /// of [`Direction::ALL`](super::Direction::ALL) (north first, clockwise), read from
+    /// three lines of bits at once; `None` if the cell itself is blocked or off the map.
+    #[inline]
+    pub(crate) fn neighbours(&self, x: u32, y: u32) -> Option<u8> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        // line `y` of the padding-shifted rows is the row above the cell
+        let (pl, pos) = (y as usize, OFF + x as usize - 1);
+        let above = self.rows.three(pl, pos);
+        let level = self.rows.three(pl + 1, pos);
+        let below = self.rows.three(pl + 2, pos);
+        if level & 0b010 == 0 {
+            return None;
+        }
+        // bit 0 is the west column, bit 1 the cell's own, bit 2 the east
+        Some(
+            (above >> 1 & 1)
+                | (above >> 2 & 1) << 1
+                | (level >> 2 & 1) << 2
+                | (below >> 2 & 1) << 3
+                | (below >> 1 & 1) << 4
+                | (below & 1) << 5
+                | (level & 1) << 6
+                | (above & 1) << 7,
+        )
     }
 
     /// The number of passable cells.

@@ -488,15 +488,24 @@ impl<'m, M: Map + ?Sized, C: Copy> Grid<'m, M, C> {
     /// [`step`](Self::step) would read each cell up to three times.
     #[inline]
     fn step_bits(&self, from: Cell) -> u8 {
-        if !self.free(from.x, from.y) {
-            return 0;
-        }
-        let mut around = 0u8;
-        for (i, dir) in Direction::ALL.into_iter().enumerate() {
-            if let Some(to) = from.step(dir) {
-                around |= u8::from(self.free(to.x, to.y)) << i;
+        let around = match self.map.as_grid_map() {
+            Some(bits) => match bits.neighbours(from.x, from.y) {
+                Some(around) => around,
+                None => return 0,
+            },
+            None => {
+                if !self.free(from.x, from.y) {
+                    return 0;
+                }
+                let mut around = 0u8;
+                for (i, dir) in Direction::ALL.into_iter().enumerate() {
+                    if let Some(to) = from.step(dir) {
+                        around |= u8::from(self.free(to.x, to.y)) << i;
+                    }
+                }
+                around
             }
-        }
+        };
         // the straight neighbours on either side of each diagonal (bits 1, 3, 5, 7)
         let (cw, ccw) = (around.rotate_right(1), around.rotate_left(1));
         let corners = match self.corners {
@@ -561,14 +570,20 @@ mod tests {
     /// connectivity and corner rule.
     #[test]
     fn moves_are_the_steps_allowed() {
-        let map = GridMap::from_fn(9, 7, |x, y| (x * 7 + y * 3 + x * y) % 5 != 0);
+        let free = |x: u32, y: u32| (x * 7 + y * 3 + x * y) % 5 != 0;
+        // the bit rows of a GridMap, and one cell at a time through a closure
+        moves_match_steps(&GridMap::from_fn(9, 7, free));
+        moves_match_steps(&crate::grid::FnMap::new(9, 7, free));
+    }
+
+    fn moves_match_steps<M: Map + ?Sized>(map: &M) {
         for connectivity in [Connectivity::Four, Connectivity::Eight] {
             for corners in [
                 CornerCutting::Never,
                 CornerCutting::NoSqueezing,
                 CornerCutting::Allowed,
             ] {
-                let grid = Grid::new(&map, Cell::new(1, 1), 2u32, 3)
+                let grid = Grid::new(map, Cell::new(1, 1), 2u32, 3)
                     .unwrap()
                     .connectivity(connectivity)
                     .corner_cutting(corners);
