@@ -106,8 +106,9 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
         self.nodes.len() >= MAX_NODES
     }
 
-    /// Looks up a batch of states (the successors of node `of`), in two passes: the first
-    /// reads the index slot of each state, the second finds each state. The reads of a pass
+    /// Looks up a batch of states (the successors of node `of`). A flat index looks each up
+    /// with one read; a hash index takes two passes: the first reads the index slot of each
+    /// state, the second finds each state. The reads of a pass
     /// do not depend on one another, so their cache misses overlap instead of coming one
     /// after the other; by the second pass the slots are in cache.
     ///
@@ -128,6 +129,13 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
         S: 's,
     {
         out.clear();
+        if !I::READ_AHEAD {
+            for s in states {
+                let h = self.index.key(s);
+                out.push((h, self.lookup(h, s)));
+            }
+            return;
+        }
         let mut sink = 0u64;
         for s in states.clone() {
             let h = self.index.key(s);

@@ -9,6 +9,10 @@ use crate::traits::DenseIndex;
 
 /// Which node holds a state. A state is filed under a *key*: its hash, or its dense index.
 pub(crate) trait NodeIndex<S> {
+    /// Whether a batch of lookups gains from reading every slot first, so that their cache
+    /// misses overlap: a hash table's probes do; a flat array's single reads do not pay
+    /// for the second pass.
+    const READ_AHEAD: bool;
     /// The key of `state`.
     fn key(&self, state: &S) -> u64;
     /// Reads where `key` is filed, so that a lookup soon after finds it in cache.
@@ -26,6 +30,7 @@ pub(crate) trait NodeIndex<S> {
 pub(crate) struct HashIndex(pub(crate) IdTable);
 
 impl<S: Hash> NodeIndex<S> for HashIndex {
+    const READ_AHEAD: bool = true;
     #[inline(always)]
     fn key(&self, state: &S) -> u64 {
         hash_of(state)
@@ -61,6 +66,7 @@ impl<'p, P: DenseIndex + ?Sized> DenseTable<'p, P> {
 }
 
 impl<P: DenseIndex + ?Sized> NodeIndex<P::State> for DenseTable<'_, P> {
+    const READ_AHEAD: bool = false;
     #[inline(always)]
     fn key(&self, state: &P::State) -> u64 {
         let i = self.problem.index(state);
