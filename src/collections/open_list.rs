@@ -116,6 +116,10 @@ const WINDOW: usize = 1 << 16;
 const MAX_SECONDARY: usize = 1 << 12;
 /// The most emptied layers' bucket lists a [`BucketFrontier`] keeps for reuse.
 const POOL: usize = 64;
+/// After this many pushes in a row whose keys had no bucket, a [`BucketFrontier`] stops
+/// asking and sends every key to its heap: the keys of this search are not small integers
+/// (real-valued costs, or integers of a large scale), and the test would only cost time.
+const GIVE_UP: u32 = 4096;
 
 /// The nodes queued under one primary index, by secondary index.
 struct Layer {
@@ -142,6 +146,9 @@ impl Layer {
 /// seeded generator: on grids, where a great many states tie, a depth-first choice hugs
 /// walls and dead ends while a spread one does not. Keys without small indices go to a
 /// lazy binary heap beside the buckets; pop compares the two.
+///
+/// After [`GIVE_UP`] keys in a row without a bucket, it stops trying: every key goes to
+/// the heap, and the queue costs what a binary heap costs.
 ///
 /// The layers (one per primary index) sit in a ring that covers the span of primary
 /// indices present, at most [`WINDOW`] wide: it grows with the span, not with the costs,
@@ -172,6 +179,9 @@ pub(crate) struct BucketFrontier<K: Ord, B> {
     /// The state of the generator that draws among equals (xorshift), `None` to take the
     /// last pushed.
     spread: Option<u64>,
+    /// Pushes in a row that went to the heap for want of a bucket, up to [`GIVE_UP`]: from
+    /// there on every push goes to the heap.
+    misses: u32,
 }
 
 impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
@@ -186,6 +196,7 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
             pool: Vec::new(),
             heap: LazyFrontier::new(),
             spread: spread.then_some(0x9E37_79B9_7F4A_7C15),
+            misses: 0,
         }
     }
 
@@ -289,9 +300,30 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
 }
 
 impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketFrontier<K, B> {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, id: usize, key: K) {
+        match self.misses >= GIVE_UP {
+            true => self.heap.push(id, key),
+            false => self.push_bucket(id, key),
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
+        if self.len == 0 {
+            // (nothing in the buckets: the heap's top, as a lazy heap pops it)
+            return self.heap.pop(current);
+        }
+        self.pop_either(current)
+    }
+}
+
+impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
+    /// Files `key` in its bucket, or in the heap if it has none.
+    #[inline]
+    fn push_bucket(&mut self, id: usize, key: K) {
         let Some((p, s)) = (self.bucket)(&key).filter(|&(_, s)| s < MAX_SECONDARY) else {
+            self.misses += 1;
             return self.heap.push(id, key);
         };
         let (low, high) = match self.len {
@@ -299,8 +331,10 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketF
             _ => (self.low.min(p), self.high.max(p)),
         };
         if high - low >= WINDOW {
+            self.misses += 1;
             return self.heap.push(id, key);
         }
+        self.misses = 0;
         if high - low >= self.ring.len() {
             self.widen(low, high);
         }
@@ -322,8 +356,9 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for BucketF
         self.len += 1;
     }
 
+    /// The best of the bucket entries and the heap's.
     #[inline]
-    fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
+    fn pop_either(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
         // the best current bucket entry, outdated ones dropped on the way
         let from_buckets = loop {
             let Some(at) = self.best() else { break None };
