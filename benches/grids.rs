@@ -203,10 +203,13 @@ fn cases() -> Vec<Case> {
         case("grid_pathfinding-jps", Check::Report, grid_pathfinding_jps),
         case("heurist-grid-astar-f64", Check::Float, grid_astar_f64),
         case("heurist-grid-astar-int", Check::Scaled, grid_astar_int),
+        case("heurist-grid-dijkstra-int", Check::Scaled, |c, s, n| {
+            grid_dijkstra_int(c, s, n, OpenList::default())
+        }),
         case(
-            "heurist-grid-dijkstra-int",
+            "heurist-grid-dijkstra-lazy-int",
             Check::Scaled,
-            grid_dijkstra_int,
+            |c, s, n| grid_dijkstra_int(c, s, n, OpenList::Lazy),
         ),
         case("heurist-grid-jps-f64", Check::Float, |c, s, n| {
             grid_jps(c, s, n, CornerCutting::Never)
@@ -256,10 +259,17 @@ fn grid_astar_int(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
 }
 
 /// Dijkstra on `heurist::grid`'s problem, integer costs, dense index, reused workspace.
-fn grid_dijkstra_int(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
+fn grid_dijkstra_int(
+    ctx: &Ctx,
+    s: &Scenario,
+    nodes: &mut Nodes,
+    open_list: OpenList,
+) -> Option<f64> {
     let grid = hgrid::Grid::new(&ctx.grid_map, ctx.cell(s.goal), 10_000u32, 14_142).ok()?;
     let mut ws = ctx.reuse.astar_int.borrow_mut();
-    let r = Dijkstra::new().search_in(&mut ws, &grid, ctx.cell(s.start));
+    let r = Dijkstra::new()
+        .open_list(open_list)
+        .search_in(&mut ws, &grid, ctx.cell(s.start));
     nodes.expanded += r.stats.expanded;
     nodes.generated += r.stats.generated;
     r.cost().map(GridCost::length)
