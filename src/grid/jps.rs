@@ -172,7 +172,9 @@ impl<C: GridCost> Default for JpsWorkspace<C> {
     fn default() -> Self {
         JpsWorkspace {
             nodes: Nodes {
-                cells: Vec::new(),
+                flags: Vec::new(),
+                g: Vec::new(),
+                parent: Vec::new(),
                 touched: Vec::new(),
                 open: BinaryHeap::new(),
             },
@@ -192,40 +194,42 @@ const UNSEEN: u8 = 0;
 const OPEN: u8 = 1;
 const CLOSED: u8 = 2;
 
-/// What the search knows of a cell; valid where `flag` is not `UNSEEN`. One record a
-/// cell, so that looking a cell up touches one cache line.
-#[derive(Clone, Copy, Debug)]
-struct Node<C> {
-    g: C,
-    parent: u32,
-    flag: u8,
-}
-
+/// What the search knows of the cells, in flat arrays by cell index: a byte of flags
+/// each (the array the jumps' lookups touch most, a quarter of a megabyte for 512 x 512),
+/// and the g-value and parent, valid where the flag is not `UNSEEN`, each in an array of
+/// its own so that a flag lookup loads no cache line of them.
 #[derive(Clone, Debug)]
 struct Nodes<C> {
-    cells: Vec<Node<C>>,
+    flags: Vec<u8>,
+    g: Vec<C>,
+    parent: Vec<u32>,
     touched: Vec<u32>,
     open: BinaryHeap<Entry<C>>,
 }
 
 impl<C: GridCost> Nodes<C> {
     fn prepare(&mut self, cells: usize) {
-        if self.cells.len() != cells {
-            let blank = Node {
-                g: C::ZERO,
-                parent: 0,
-                flag: UNSEEN,
-            };
-            self.cells = vec![blank; cells];
+        if self.flags.len() != cells {
+            self.flags = vec![UNSEEN; cells];
+            self.g = vec![C::ZERO; cells];
+            self.parent = vec![0; cells];
         }
     }
 
     fn clear(&mut self) {
         for &i in &self.touched {
-            self.cells[i as usize].flag = UNSEEN;
+            self.flags[i as usize] = UNSEEN;
         }
         self.touched.clear();
         self.open.clear();
+    }
+
+    /// Stores `g` and `parent` for cell `i` and marks it open.
+    #[inline(always)]
+    fn open(&mut self, i: usize, g: C, parent: u32) {
+        self.g[i] = g;
+        self.parent[i] = parent;
+        self.flags[i] = OPEN;
     }
 }
 
@@ -487,13 +491,13 @@ impl<C: GridCost> Search<'_, C> {
     ) -> Result<(), ()> {
         mon.stats.generated += 1;
         let ju = j as usize;
-        let node = self.nodes.cells[ju];
-        match node.flag {
+        let flag = self.nodes.flags[ju];
+        match flag {
             CLOSED => {
                 mon.stats.duplicates += 1;
                 return Ok(());
             }
-            OPEN if g >= node.g => {
+            OPEN if g >= self.nodes.g[ju] => {
                 mon.stats.duplicates += 1;
                 return Ok(());
             }
@@ -506,17 +510,13 @@ impl<C: GridCost> Search<'_, C> {
                 return Ok(());
             }
         }
-        if node.flag == UNSEEN {
+        if flag == UNSEEN {
             if mon.full(self.nodes.touched.len()) {
                 return Err(());
             }
             self.nodes.touched.push(j);
         }
-        self.nodes.cells[ju] = Node {
-            g,
-            parent,
-            flag: OPEN,
-        };
+        self.nodes.open(ju, g, parent);
         let near = (jx.abs_diff(self.goal.0)).max(jy.abs_diff(self.goal.1));
         self.nodes.open.push(Entry { f, near, cell: j });
         Ok(())
@@ -559,11 +559,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
     if bound.is_some_and(|b| h0 > b) {
         return Err((StopReason::CostBound, Some(h0)));
     }
-    nodes.cells[si as usize] = Node {
-        g: C::ZERO,
-        parent: si,
-        flag: OPEN,
-    };
+    nodes.open(si as usize, C::ZERO, si);
     nodes.touched.push(si);
     nodes.open.push(Entry {
         f: h0,
@@ -582,8 +578,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
     let corner_forced = ctx.corners != CornerCutting::Never;
     while let Some(e) = sr.nodes.open.pop() {
         let i = e.cell as usize;
-        let node = sr.nodes.cells[i];
-        if node.flag == CLOSED {
+        if sr.nodes.flags[i] == CLOSED {
             continue;
         }
         if polls {
@@ -596,10 +591,10 @@ fn run<M: Map + ?Sized, C: GridCost>(
             mon.stats.stored = sr.nodes.touched.len();
             return Ok(Outcome::Found(trace(grid, sr.nodes, start, goal)));
         }
-        sr.nodes.cells[i].flag = CLOSED;
+        sr.nodes.flags[i] = CLOSED;
         mon.stats.expanded += 1;
         let (x, y) = ((e.cell % width) as i32, (e.cell / width) as i32);
-        let p = node.parent;
+        let (g0, p) = (sr.nodes.g[i], sr.nodes.parent[i]);
         let (ox, oy) = (x - (p % width) as i32, y - (p / width) as i32);
         let (dx, dy) = match ox.unsigned_abs().cmp(&oy.unsigned_abs()) {
             Ordering::Equal => (ox.signum(), oy.signum()),
@@ -618,7 +613,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
                 };
                 let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
                 let step = if dx != 0 && dy != 0 { d } else { s };
-                let g = node.g.saturating_add(step.times(steps));
+                let g = g0.saturating_add(step.times(steps));
                 if sr.relax(mon, e.cell, index(jx, jy), jx, jy, g).is_err() {
                     return Err(full(mon, sr.nodes.touched.len()));
                 }
@@ -626,7 +621,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
             }
             // A diagonal run, generating what its row and column scans find.
             let (mut cx, mut cy) = (x, y);
-            let mut gc = node.g;
+            let mut gc = g0;
             loop {
                 if !ctx.diagonal_ok(cx, cy, dx, dy) {
                     break;
@@ -679,8 +674,8 @@ fn trace<M: Map + ?Sized, C: GridCost>(
     let width = grid.map.width();
     let mut points = vec![goal];
     let mut at = goal;
-    while nodes.cells[at as usize].parent != at {
-        at = nodes.cells[at as usize].parent;
+    while nodes.parent[at as usize] != at {
+        at = nodes.parent[at as usize];
         points.push(at);
     }
     points.reverse();
