@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::sync::OnceLock;
 
 use super::map::{Lines, OFF};
 use super::scan::{scan, Forced};
@@ -148,6 +149,8 @@ impl<'a, C: GridCost> Jps<'a, C> {
             } else {
                 Forced::Ahead
             },
+            table: (grid.connectivity == Connectivity::Eight)
+                .then(|| direction_table(grid.corners)),
         };
         let mut mon = Monitor::new(&self.limits);
         let outcome = run(&ctx, grid, nodes, start, &mut mon);
@@ -172,7 +175,9 @@ impl<C: GridCost> Default for JpsWorkspace<C> {
     fn default() -> Self {
         JpsWorkspace {
             nodes: Nodes {
-                cells: Vec::new(),
+                flags: Vec::new(),
+                g: Vec::new(),
+                parent: Vec::new(),
                 touched: Vec::new(),
                 open: BinaryHeap::new(),
             },
@@ -192,40 +197,42 @@ const UNSEEN: u8 = 0;
 const OPEN: u8 = 1;
 const CLOSED: u8 = 2;
 
-/// What the search knows of a cell; valid where `flag` is not `UNSEEN`. One record a
-/// cell, so that looking a cell up touches one cache line.
-#[derive(Clone, Copy, Debug)]
-struct Node<C> {
-    g: C,
-    parent: u32,
-    flag: u8,
-}
-
+/// What the search knows of the cells, in flat arrays by cell index: a byte of flags
+/// each (the array the jumps' lookups touch most, a quarter of a megabyte for 512 x 512),
+/// and the g-value and parent, valid where the flag is not `UNSEEN`, each in an array of
+/// its own so that a flag lookup loads no cache line of them.
 #[derive(Clone, Debug)]
 struct Nodes<C> {
-    cells: Vec<Node<C>>,
+    flags: Vec<u8>,
+    g: Vec<C>,
+    parent: Vec<u32>,
     touched: Vec<u32>,
     open: BinaryHeap<Entry<C>>,
 }
 
 impl<C: GridCost> Nodes<C> {
     fn prepare(&mut self, cells: usize) {
-        if self.cells.len() != cells {
-            let blank = Node {
-                g: C::ZERO,
-                parent: 0,
-                flag: UNSEEN,
-            };
-            self.cells = vec![blank; cells];
+        if self.flags.len() != cells {
+            self.flags = vec![UNSEEN; cells];
+            self.g = vec![C::ZERO; cells];
+            self.parent = vec![0; cells];
         }
     }
 
     fn clear(&mut self) {
         for &i in &self.touched {
-            self.cells[i as usize].flag = UNSEEN;
+            self.flags[i as usize] = UNSEEN;
         }
         self.touched.clear();
         self.open.clear();
+    }
+
+    /// Stores `g` and `parent` for cell `i` and marks it open.
+    #[inline(always)]
+    fn open(&mut self, i: usize, g: C, parent: u32) {
+        self.g[i] = g;
+        self.parent[i] = parent;
+        self.flags[i] = OPEN;
     }
 }
 
@@ -302,6 +309,8 @@ struct Ctx<'b> {
     goal: (i32, i32),
     /// The forced-neighbour rule of straight scans.
     forced: Forced,
+    /// The directions to jump in, looked up (8-connected grids).
+    table: Option<&'static DirectionTable>,
 }
 
 impl Ctx<'_> {
@@ -314,15 +323,23 @@ impl Ctx<'_> {
     /// Whether the diagonal step from `(x, y)` by `(dx, dy)` is allowed.
     #[inline(always)]
     fn diagonal_ok(&self, x: i32, y: i32, dx: i32, dy: i32) -> bool {
-        if !self.free(x + dx, y + dy) {
-            return false;
+        diagonal_ok(|a, b| self.free(x + a, y + b), self.corners, dx, dy)
+    }
+
+    /// The 3 x 3 cells around `(x, y)` as a [`Neighbourhood`] mask.
+    #[inline(always)]
+    fn neighbourhood(&self, x: i32, y: i32) -> Neighbourhood {
+        let (w, stride) = self.rows.words();
+        let pos = OFF + x as usize - 1;
+        let (k, shift) = (pos / 64, pos % 64);
+        let mut n = 0;
+        // Padded lines y, y + 1 and y + 2: rows y - 1, y and y + 1.
+        for r in 0..3 {
+            let at = (y as usize + r) * stride + k;
+            let pair = (u128::from(w[at + 1]) << 64) | u128::from(w[at]);
+            n |= ((pair >> shift) as usize & 7) << (3 * r);
         }
-        let (a, b) = (self.free(x + dx, y), self.free(x, y + dy));
-        match self.corners {
-            CornerCutting::Never => a && b,
-            CornerCutting::NoSqueezing => a || b,
-            CornerCutting::Allowed => true,
-        }
+        n
     }
 
     /// The forced-neighbour rule of straight scans.
@@ -393,73 +410,167 @@ impl Ctx<'_> {
     /// The directions to jump in from `(x, y)`, reached moving by `(dx, dy)` (`(0, 0)` at
     /// the start): the natural and forced ones of canonical paths.
     fn directions(&self, x: i32, y: i32, dx: i32, dy: i32, out: &mut Dirs) {
-        out.clear();
-        if (dx, dy) == (0, 0) {
-            let all: &[(i32, i32)] = if self.four {
-                &[(0, -1), (1, 0), (0, 1), (-1, 0)]
-            } else {
-                &[
-                    (0, -1),
-                    (1, -1),
-                    (1, 0),
-                    (1, 1),
-                    (0, 1),
-                    (-1, 1),
-                    (-1, 0),
-                    (-1, -1),
-                ]
-            };
-            out.extend_from_slice(all);
-            return;
+        let free = |a: i32, b: i32| self.free(x + a, y + b);
+        directions(free, self.four, self.corners, dx, dy, out);
+    }
+}
+
+/// Whether the diagonal step by `(dx, dy)` is allowed, where `free(a, b)` says whether the
+/// cell at offset `(a, b)` is passable.
+#[inline(always)]
+fn diagonal_ok(free: impl Fn(i32, i32) -> bool, corners: CornerCutting, dx: i32, dy: i32) -> bool {
+    if !free(dx, dy) {
+        return false;
+    }
+    let (a, b) = (free(dx, 0), free(0, dy));
+    match corners {
+        CornerCutting::Never => a && b,
+        CornerCutting::NoSqueezing => a || b,
+        CornerCutting::Allowed => true,
+    }
+}
+
+/// The directions to jump in from a cell reached moving by `(dx, dy)` (`(0, 0)` at the
+/// start), where `free(a, b)` says whether the cell at offset `(a, b)` is passable: the
+/// natural and forced ones of canonical paths.
+fn directions(
+    free: impl Fn(i32, i32) -> bool,
+    four: bool,
+    corners: CornerCutting,
+    dx: i32,
+    dy: i32,
+    out: &mut Dirs,
+) {
+    out.clear();
+    if (dx, dy) == (0, 0) {
+        let all: &[(i32, i32)] = if four {
+            &[(0, -1), (1, 0), (0, 1), (-1, 0)]
+        } else {
+            &[
+                (0, -1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+            ]
+        };
+        out.extend_from_slice(all);
+        return;
+    }
+    if four {
+        if dy == 0 {
+            out.extend_from_slice(&[(dx, 0), (0, -1), (0, 1)]);
+        } else {
+            out.push((0, dy));
+            for sx in [-1, 1] {
+                if !free(sx, -dy) && free(sx, 0) {
+                    out.push((sx, 0));
+                }
+            }
         }
-        if self.four {
-            if dy == 0 {
-                out.extend_from_slice(&[(dx, 0), (0, -1), (0, 1)]);
-            } else {
-                out.push((0, dy));
-                for sx in [-1, 1] {
-                    if !self.free(x + sx, y - dy) && self.free(x + sx, y) {
-                        out.push((sx, 0));
+        return;
+    }
+    if dx != 0 && dy != 0 {
+        out.extend_from_slice(&[(dx, 0), (0, dy), (dx, dy)]);
+        if corners != CornerCutting::Never {
+            if !free(-dx, 0) && free(-dx, dy) {
+                out.push((-dx, dy));
+            }
+            if !free(0, -dy) && free(dx, -dy) {
+                out.push((dx, -dy));
+            }
+        }
+        return;
+    }
+    // Straight: written for a horizontal move, with (u, v) mapping to (x, y) or (y, x).
+    out.push((dx, dy));
+    let horizontal = dy == 0;
+    let along = dx + dy;
+    let free = |a: i32, s: i32| {
+        if horizontal {
+            free(a, s)
+        } else {
+            free(s, a)
+        }
+    };
+    let dir = |a: i32, s: i32| if horizontal { (a, s) } else { (s, a) };
+    for side in [-1, 1] {
+        if corners == CornerCutting::Never {
+            if free(0, side) && !free(-along, side) {
+                out.push(dir(0, side));
+                out.push(dir(along, side));
+            }
+        } else if !free(0, side) && free(along, side) {
+            out.push(dir(along, side));
+        }
+    }
+}
+
+/// The eight directions, in the order of the bits of a direction set.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+/// The bit of direction `d` in a set of [`DIRECTIONS`].
+fn direction_bit(d: (i32, i32)) -> u32 {
+    DIRECTIONS
+        .iter()
+        .position(|&e| e == d)
+        .expect("one of the eight directions") as u32
+}
+
+/// A neighbourhood mask: bit `(b + 1) * 3 + a + 1` says whether the cell at offset
+/// `(a, b)` (each in `-1..=1`) is passable.
+type Neighbourhood = usize;
+
+/// For each move into a cell (index `(dy + 1) * 3 + dx + 1`, `(0, 0)` at the start) and
+/// each [`Neighbourhood`] of the cell, the set of [`DIRECTIONS`] to jump in on an
+/// 8-connected grid (bit `i` for `DIRECTIONS[i]`): those of [`directions`] whose first
+/// step is allowed. A lookup instead of a dozen tests of single cells.
+type DirectionTable = [[u8; 512]; 9];
+
+/// The [`DirectionTable`] of a corner-cutting rule, built on first use.
+fn direction_table(corners: CornerCutting) -> &'static DirectionTable {
+    static NEVER: OnceLock<Box<DirectionTable>> = OnceLock::new();
+    static NO_SQUEEZING: OnceLock<Box<DirectionTable>> = OnceLock::new();
+    static ALLOWED: OnceLock<Box<DirectionTable>> = OnceLock::new();
+    let cell = match corners {
+        CornerCutting::Never => &NEVER,
+        CornerCutting::NoSqueezing => &NO_SQUEEZING,
+        CornerCutting::Allowed => &ALLOWED,
+    };
+    cell.get_or_init(|| {
+        let mut table = Box::new([[0u8; 512]; 9]);
+        let mut dirs = Dirs::default();
+        for (m, row) in table.iter_mut().enumerate() {
+            let (dx, dy) = (m as i32 % 3 - 1, m as i32 / 3 - 1);
+            for (n, set) in row.iter_mut().enumerate() {
+                let free = |a: i32, b: i32| n >> ((b + 1) * 3 + a + 1) & 1 != 0;
+                directions(free, false, corners, dx, dy, &mut dirs);
+                for &(a, b) in dirs.as_slice() {
+                    let first = if a == 0 || b == 0 {
+                        free(a, b)
+                    } else {
+                        diagonal_ok(free, corners, a, b)
+                    };
+                    if first {
+                        *set |= 1 << direction_bit((a, b));
                     }
                 }
             }
-            return;
         }
-        if dx != 0 && dy != 0 {
-            out.extend_from_slice(&[(dx, 0), (0, dy), (dx, dy)]);
-            if self.corners != CornerCutting::Never {
-                if !self.free(x - dx, y) && self.free(x - dx, y + dy) {
-                    out.push((-dx, dy));
-                }
-                if !self.free(x, y - dy) && self.free(x + dx, y - dy) {
-                    out.push((dx, -dy));
-                }
-            }
-            return;
-        }
-        // Straight: written for a horizontal move, with (u, v) mapping to (x, y) or (y, x).
-        out.push((dx, dy));
-        let horizontal = dy == 0;
-        let along = dx + dy;
-        let free = |a: i32, s: i32| {
-            if horizontal {
-                self.free(x + a, y + s)
-            } else {
-                self.free(x + s, y + a)
-            }
-        };
-        let dir = |a: i32, s: i32| if horizontal { (a, s) } else { (s, a) };
-        for side in [-1, 1] {
-            if self.corners == CornerCutting::Never {
-                if free(0, side) && !free(-along, side) {
-                    out.push(dir(0, side));
-                    out.push(dir(along, side));
-                }
-            } else if !free(0, side) && free(along, side) {
-                out.push(dir(along, side));
-            }
-        }
-    }
+        table
+    })
 }
 
 /// What a run keeps while it searches: the nodes, the estimate, the bound.
@@ -487,13 +598,13 @@ impl<C: GridCost> Search<'_, C> {
     ) -> Result<(), ()> {
         mon.stats.generated += 1;
         let ju = j as usize;
-        let node = self.nodes.cells[ju];
-        match node.flag {
+        let flag = self.nodes.flags[ju];
+        match flag {
             CLOSED => {
                 mon.stats.duplicates += 1;
                 return Ok(());
             }
-            OPEN if g >= node.g => {
+            OPEN if g >= self.nodes.g[ju] => {
                 mon.stats.duplicates += 1;
                 return Ok(());
             }
@@ -506,17 +617,13 @@ impl<C: GridCost> Search<'_, C> {
                 return Ok(());
             }
         }
-        if node.flag == UNSEEN {
+        if flag == UNSEEN {
             if mon.full(self.nodes.touched.len()) {
                 return Err(());
             }
             self.nodes.touched.push(j);
         }
-        self.nodes.cells[ju] = Node {
-            g,
-            parent,
-            flag: OPEN,
-        };
+        self.nodes.open(ju, g, parent);
         let near = (jx.abs_diff(self.goal.0)).max(jy.abs_diff(self.goal.1));
         self.nodes.open.push(Entry { f, near, cell: j });
         Ok(())
@@ -559,11 +666,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
     if bound.is_some_and(|b| h0 > b) {
         return Err((StopReason::CostBound, Some(h0)));
     }
-    nodes.cells[si as usize] = Node {
-        g: C::ZERO,
-        parent: si,
-        flag: OPEN,
-    };
+    nodes.open(si as usize, C::ZERO, si);
     nodes.touched.push(si);
     nodes.open.push(Entry {
         f: h0,
@@ -582,8 +685,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
     let corner_forced = ctx.corners != CornerCutting::Never;
     while let Some(e) = sr.nodes.open.pop() {
         let i = e.cell as usize;
-        let node = sr.nodes.cells[i];
-        if node.flag == CLOSED {
+        if sr.nodes.flags[i] == CLOSED {
             continue;
         }
         if polls {
@@ -596,29 +698,39 @@ fn run<M: Map + ?Sized, C: GridCost>(
             mon.stats.stored = sr.nodes.touched.len();
             return Ok(Outcome::Found(trace(grid, sr.nodes, start, goal)));
         }
-        sr.nodes.cells[i].flag = CLOSED;
+        sr.nodes.flags[i] = CLOSED;
         mon.stats.expanded += 1;
         let (x, y) = ((e.cell % width) as i32, (e.cell / width) as i32);
-        let p = node.parent;
+        let (g0, p) = (sr.nodes.g[i], sr.nodes.parent[i]);
         let (ox, oy) = (x - (p % width) as i32, y - (p / width) as i32);
         let (dx, dy) = match ox.unsigned_abs().cmp(&oy.unsigned_abs()) {
             Ordering::Equal => (ox.signum(), oy.signum()),
             Ordering::Greater => (ox.signum(), 0),
             Ordering::Less => (0, oy.signum()),
         };
-        ctx.directions(x, y, dx, dy, &mut dirs);
+        let mut set = match ctx.table {
+            Some(table) => table[(dy * 3 + dx + 4) as usize][ctx.neighbourhood(x, y)],
+            None => {
+                ctx.directions(x, y, dx, dy, &mut dirs);
+                dirs.as_slice()
+                    .iter()
+                    .fold(0, |set, &d| set | 1 << direction_bit(d))
+            }
+        };
         let full = |mon: &mut Monitor<'_, C>, stored: usize| {
             mon.stats.stored = stored;
             (StopReason::MaxStates, Some(e.f))
         };
-        for &(dx, dy) in dirs.as_slice() {
+        while set != 0 {
+            let (dx, dy) = DIRECTIONS[set.trailing_zeros() as usize];
+            set &= set - 1;
             if dx == 0 || dy == 0 {
                 let Some((jx, jy)) = ctx.jump(x, y, dx, dy) else {
                     continue;
                 };
                 let steps = (jx - x).unsigned_abs().max((jy - y).unsigned_abs());
                 let step = if dx != 0 && dy != 0 { d } else { s };
-                let g = node.g.saturating_add(step.times(steps));
+                let g = g0.saturating_add(step.times(steps));
                 if sr.relax(mon, e.cell, index(jx, jy), jx, jy, g).is_err() {
                     return Err(full(mon, sr.nodes.touched.len()));
                 }
@@ -626,7 +738,7 @@ fn run<M: Map + ?Sized, C: GridCost>(
             }
             // A diagonal run, generating what its row and column scans find.
             let (mut cx, mut cy) = (x, y);
-            let mut gc = node.g;
+            let mut gc = g0;
             loop {
                 if !ctx.diagonal_ok(cx, cy, dx, dy) {
                     break;
@@ -679,8 +791,8 @@ fn trace<M: Map + ?Sized, C: GridCost>(
     let width = grid.map.width();
     let mut points = vec![goal];
     let mut at = goal;
-    while nodes.cells[at as usize].parent != at {
-        at = nodes.cells[at as usize].parent;
+    while nodes.parent[at as usize] != at {
+        at = nodes.parent[at as usize];
         points.push(at);
     }
     points.reverse();
