@@ -119,6 +119,7 @@ const POOL: usize = 64;
 /// After this many pushes in a row whose keys had no bucket, a [`BucketFrontier`] stops
 /// asking and sends every key to its heap: the keys of this search are not small integers
 /// (real-valued costs, or integers of a large scale), and the test would only cost time.
+/// The same many bucketed pushes tell whether buckets pay: see [`BucketFrontier`].
 const GIVE_UP: u32 = 4096;
 
 /// The nodes queued under one primary index, by secondary index.
@@ -148,7 +149,11 @@ impl Layer {
 /// lazy binary heap beside the buckets; pop compares the two.
 ///
 /// After [`GIVE_UP`] keys in a row without a bucket, it stops trying: every key goes to
-/// the heap, and the queue costs what a binary heap costs.
+/// the heap, and the queue costs what a binary heap costs. It does the same when its first
+/// [`GIVE_UP`] bucketed keys used fewer than one in eight of the primary indices they
+/// spanned: costs that are integers of a large scale (a grid with steps of 10,000 and
+/// 14,142) leave most layers empty and the others with few entries, and a heap is then
+/// faster.
 ///
 /// The layers (one per primary index) sit in a ring that covers the span of primary
 /// indices present, at most [`WINDOW`] wide: it grows with the span, not with the costs,
@@ -182,6 +187,27 @@ pub(crate) struct BucketFrontier<K: Ord, B> {
     /// Pushes in a row that went to the heap for want of a bucket, up to [`GIVE_UP`]: from
     /// there on every push goes to the heap.
     misses: u32,
+    /// What the first [`GIVE_UP`] bucketed pushes saw; `None` once they are counted.
+    trial: Option<Trial>,
+}
+
+/// The first bucketed pushes of a [`BucketFrontier`]: how many, how many found their
+/// layer empty, and the primary indices they spanned.
+#[derive(Clone, Copy, Debug)]
+struct Trial {
+    pushed: u32,
+    opened: u32,
+    lowest: usize,
+    highest: usize,
+}
+
+impl Trial {
+    /// Whether the layers used lie far apart: fewer than one in eight of the primary
+    /// indices spanned was opened, so the costs are integers of a large scale and a
+    /// layer holds few entries.
+    fn sparse(&self) -> bool {
+        (self.opened as usize) * 8 < self.highest - self.lowest + 1
+    }
 }
 
 impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
@@ -197,6 +223,12 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
             heap: LazyFrontier::new(),
             spread: spread.then_some(0x9E37_79B9_7F4A_7C15),
             misses: 0,
+            trial: Some(Trial {
+                pushed: 0,
+                opened: 0,
+                lowest: usize::MAX,
+                highest: 0,
+            }),
         }
     }
 
@@ -350,6 +382,17 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
         if s >= layer.by_secondary.len() {
             layer.by_secondary.resize_with(s + 1, Vec::new);
         }
+        if let Some(trial) = &mut self.trial {
+            trial.pushed += 1;
+            trial.opened += u32::from(layer.len == 0);
+            (trial.lowest, trial.highest) = (trial.lowest.min(p), trial.highest.max(p));
+            if trial.pushed == GIVE_UP {
+                if trial.sparse() {
+                    self.misses = GIVE_UP;
+                }
+                self.trial = None;
+            }
+        }
         layer.by_secondary[s].push(id as u32);
         layer.len += 1;
         layer.top = layer.top.max(s);
@@ -400,7 +443,7 @@ mod tests {
     /// Pushes, improvements (a node's `g` falls, so its key grows and is pushed again)
     /// and pops, at random: every pop returns an open node with the best `(f, g)` and its
     /// current key, whether the best entry sits in a bucket or in the heap.
-    fn pops_in_key_order<F: Frontier<Key>>(mut q: F) {
+    fn pops_in_key_order<F: Frontier<Key>>(mut q: F) -> F {
         let mut x = 12345u64;
         let mut next = |n: u32| {
             x = x
@@ -425,8 +468,10 @@ mod tests {
                 None => assert_eq!(best, None, "nothing left"),
             }
         };
-        for _ in 0..20_000 {
-            match next(8) {
+        // pushes first, so that a bucket queue sees keys tie and keeps its buckets, then
+        // pushes, improvements and pops at random
+        for step in 0..25_000 {
+            match if step < 5_000 { 0 } else { next(8) } {
                 0..=3 => {
                     let (g, h) = (next(30), next(40));
                     q.push(nodes.len(), key(g, h, nodes.len()));
@@ -449,6 +494,7 @@ mod tests {
             check_pop(&mut q, &mut nodes);
         }
         assert!(q.pop(|id| current(&nodes, id)).is_none());
+        q
     }
 
     #[test]
@@ -456,10 +502,12 @@ mod tests {
         // keys with f above 50 or g above 20 go to the bucket queue's heap, so either side
         // can hold the best entry
         for spread in [false, true] {
-            pops_in_key_order(BucketFrontier::new(
+            let q = pops_in_key_order(BucketFrontier::new(
                 |k: &Key| (k.0 .0 <= 50 && k.1 <= 20).then_some((k.0 .0 as usize, k.1 as usize)),
                 spread,
             ));
+            // keys that tie often: the buckets were kept, and the test went through them
+            assert!(q.trial.is_none() && q.misses < GIVE_UP, "{:?}", q.trial);
         }
         pops_in_key_order(LazyFrontier::new());
         pops_in_key_order(IndexedFrontier::new());
@@ -469,6 +517,22 @@ mod tests {
             |k: &Key| Some((k.0 .0 as usize * 10_000, k.1 as usize)),
             true,
         ));
+    }
+
+    /// Keys whose primary indices lie nine apart use one layer in nine: after the trial the
+    /// queue sends every key to its heap, and still pops them in order.
+    #[test]
+    fn keys_far_apart_go_to_the_heap() {
+        let mut q = BucketFrontier::new(|k: &Key| Some((k.0 .0 as usize, k.1 as usize)), false);
+        let n = GIVE_UP as usize + 100;
+        for id in 0..n {
+            q.push(id, key(0, 9 * id as u32, id));
+        }
+        assert_eq!((q.misses, q.heap.0.len()), (GIVE_UP, 100));
+        for id in 0..n {
+            let popped = q.pop(|i| (i >= id).then(|| key(0, 9 * i as u32, i)));
+            assert_eq!(popped.map(|(i, _)| i), Some(id));
+        }
     }
 
     /// The ring covers the primary indices present, whatever their magnitude.
