@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use heurist::{AStar, Bfs, Dfs, Dijkstra, FnProblem, StopReason};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::Graph;
 
 fn graph_strategy(max_nodes: usize, min_weight: u32) -> impl Strategy<Value = (Graph, usize)> {
@@ -93,7 +93,7 @@ fn optimal_path_count(g: &Graph, start: usize) -> Option<(u32, u128)> {
     }
     let count = dist
         .iter()
-        .filter(|(v, &d)| g.goal[**v] && d == best)
+        .filter(|&(v, &d)| g.goal[*v] && d == best)
         .map(|(v, _)| paths.get(v).copied().unwrap_or(0))
         .sum();
     Some((best, count))
@@ -142,7 +142,7 @@ proptest! {
         let mut reach = Dijkstra::new().cost_bound(bound).reach(&g, start);
         let got: HashSet<usize> = reach.by_ref().map(|(s, _)| s).collect();
         let within: HashSet<usize> =
-            expected.iter().filter(|(_, &c)| c <= bound).map(|(&s, _)| s).collect();
+            expected.iter().filter(|&(_, &c)| c <= bound).map(|(&s, _)| s).collect();
         prop_assert_eq!(&got, &within);
         let cut = within.len() < expected.len();
         prop_assert_eq!(reach.stop_reason(), cut.then_some(StopReason::CostBound));

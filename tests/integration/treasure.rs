@@ -2,9 +2,7 @@
 //! checked by an independent checker written here, and solution counts are compared with a
 //! brute force over all subsets of the cells that may hold a coin.
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/treasure/model/mod.rs"]
-mod model;
+use crate::puzzles::treasure as model;
 
 use std::time::Instant;
 
@@ -327,7 +325,7 @@ fn small_seed_grids_match_independent_counts() {
         let grid = load(name);
         let count = backtrack_count(&grid);
         let p = Treasure::new(grid);
-        assert_eq!(crate::count(&p).solutions, count, "{name}");
+        assert_eq!(self::count(&p).solutions, count, "{name}");
     }
 }
 
@@ -418,7 +416,7 @@ fn generator_gives_up_at_the_deadline_with_a_unique_grid() {
     let g = generate_within(12, 12, 3, 0.2, 0.0, &config);
     assert_eq!(g.stopped, Some(StopReason::Deadline));
     assert!(satisfies(&g.grid, &g.coins));
-    let c = crate::count(&Treasure::new(g.grid.clone()));
+    let c = self::count(&Treasure::new(g.grid.clone()));
     assert_eq!((c.solutions, c.complete), (1, true));
     let (full, _) = generate(12, 12, 3, 0.2, 0.0);
     let clues = |g: &Grid| g.cells.iter().filter(|c| c.is_some()).count();
@@ -512,7 +510,7 @@ proptest! {
         let (count, fewest) = brute_force(&grid);
         for propagate in [true, false] {
             let p = Treasure::new(grid.clone()).with_propagation(propagate);
-            let c = crate::count(&p);
+            let c = self::count(&p);
             prop_assert!(c.complete);
             let (walked, walked_expanded, _) = tree_walk_count(&p);
             prop_assert_eq!((c.solutions, c.expanded), (walked, walked_expanded));

@@ -15,7 +15,7 @@ use heurist::{
 };
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 type Res = AnytimeResult<usize, usize, u32>;

@@ -14,7 +14,7 @@ use heurist::{
 };
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 /// What the cost bound `bound` should leave out in a search by path cost on `g` from
@@ -388,7 +388,7 @@ fn cloned_configurations_share_the_progress_callback() {
         .max_expansions(2000)
         .on_progress(Duration::ZERO, tick);
     macro_rules! both_report {
-        ($config:expr, $($h:expr)?) => {{
+        ($config:expr_2021, $($h:expr_2021)?) => {{
             let config = $config.limits(limits.clone());
             let copy = config.clone();
             let before = count();

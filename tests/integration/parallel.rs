@@ -6,7 +6,7 @@
 use heurist::{CycleCheck, IdaStar, Parallel, StopReason};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 proptest! {

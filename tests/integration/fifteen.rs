@@ -3,12 +3,10 @@
 //! Budget: well under 60 s in release mode. The heaviest test solves the first ten Korf
 //! instances with IDA* + Manhattan/linear conflicts (~30 s of one core). Building the 7-8
 //! databases takes minutes, so the all-100 check with them is `#[ignore]`d:
-//! `cargo test --release --test fifteen -- --ignored` (caches the databases in
+//! `cargo test --release --test integration fifteen:: -- --ignored` (caches the databases in
 //! `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`).
 
-#[allow(dead_code)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod model;
+use crate::puzzles::fifteen as model;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -212,7 +210,7 @@ fn exhaustive_3x3_heuristics_and_searches() {
     // A* and IDA* return the BFS distance on a sample, including the 31-move states.
     let mut sample: Vec<(Tiles, u32)> = dist
         .iter()
-        .filter(|(_, &d)| d >= 30)
+        .filter(|&(_, &d)| d >= 30)
         .map(|(&s, &d)| (s, d))
         .collect();
     sample.extend(dist.iter().step_by(997).map(|(&s, &d)| (s, d)));
@@ -522,7 +520,7 @@ proptest! {
 /// reflected lookup), then with the 3-6-6 databases indexed by the blank too, with and
 /// without reflection. The 7-8 set takes a few minutes to build, then is cached in
 /// `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`. Run with
-/// `cargo test --release --test fifteen -- --ignored`.
+/// `cargo test --release --test integration fifteen:: -- --ignored`.
 #[test]
 #[ignore]
 fn all_korf_instances_with_pattern_databases() {

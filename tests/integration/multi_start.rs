@@ -5,7 +5,7 @@
 use heurist::{AStar, Bfs, Dijkstra, OpenList, StopReason};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 /// The least cost to a goal from any of `starts` (Bellman-Ford from each).

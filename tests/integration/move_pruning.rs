@@ -12,7 +12,7 @@ use heurist::{
 };
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 /// The same graph with move pruning: an action is `(from, edge index)`, and right after

@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use heurist::{Bfs, CancelToken, MovePruning, Problem, StopReason, Successors};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 /// Larger graphs than `graph_strategy`'s.

@@ -3,9 +3,7 @@
 //! independent checker written here, the original puzzle's Manhattan heuristic overestimating, heuristic
 //! admissibility, unsolvability proofs, parse errors, and BFS = A* = IDA* on random boards.
 
-#[allow(dead_code)]
-#[path = "../examples/labyrinth/model/mod.rs"]
-mod model;
+use crate::puzzles::labyrinth as model;
 
 use heurist::{AStar, Bfs, CycleCheck, Dfs, IdaStar, Outcome, SearchResult};
 use model::{

@@ -12,7 +12,7 @@ use heurist::{
 };
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 /// Least cost from `start` to the nearest goal: Dijkstra with a binary heap and lazy

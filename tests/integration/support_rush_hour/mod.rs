@@ -1,11 +1,11 @@
 //! Helpers shared by the Rush Hour tests (`rush_hour`, `rush_hour_search`): the course
-//! boards, an independent replay checker, and the searches as the program runs them. Each
-//! test file includes the example's model as its own `model` module, used here through
-//! `crate::model`.
+//! boards, an independent replay checker, and the searches as the program runs them.
 
 #![allow(dead_code)]
 
-use crate::model::{self, merge_moves, Board, Packed, RushHeuristic, RushHour};
+use crate::puzzles::rush_hour::{
+    self as model, merge_moves, Board, Packed, RushHeuristic, RushHour,
+};
 use heurist::{AStar, Bfs, IdaStar, SearchResult};
 
 pub const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");

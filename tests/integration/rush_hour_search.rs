@@ -4,11 +4,9 @@
 //! the course boards; every solution checked by the independent replay checker of
 //! `support_rush_hour`.
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/rush_hour/model/mod.rs"]
-mod model;
+use crate::puzzles::rush_hour as model;
 
-mod support_rush_hour;
+use crate::support_rush_hour;
 
 use heurist::{AStar, Bfs};
 use model::{Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};

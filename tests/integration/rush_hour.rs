@@ -5,11 +5,9 @@
 //! checked by the independent replay checker of `support_rush_hour`. The search and pruning
 //! property tests are in `rush_hour_search`.
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/rush_hour/model/mod.rs"]
-mod model;
+use crate::puzzles::rush_hour as model;
 
-mod support_rush_hour;
+use crate::support_rush_hour;
 
 use heurist::{AStar, MovePruning, Outcome, Problem, StopReason, Successors, WeightedAStar};
 use model::{Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
@@ -412,7 +410,7 @@ fn successors_match_naive<const W: usize>(
             }
         }
         // a random skip set (see `RushHour::skip_bits`) leaves out exactly its moves
-        let skip = rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>();
+        let skip = rng.r#gen::<u64>() & rng.r#gen::<u64>() & rng.r#gen::<u64>();
         for p in &problems {
             let skipped = |&(i, delta): &model::Move| match p.metric {
                 Metric::Moves => skip >> i & 1 == 1,

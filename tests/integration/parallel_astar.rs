@@ -10,7 +10,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use heurist::{AStar, Heuristic, OpenList, Problem, SearchResult, StopReason, Successors};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 /// Larger graphs than `graph_strategy`'s.

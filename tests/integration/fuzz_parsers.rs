@@ -3,26 +3,13 @@
 //! Each parse must return `Ok` or a clean `Err` naming a place, and never panic. The bytes
 //! go through the programs' own decoding (`text`), so non-UTF-8 input is covered too.
 
-// Each model includes the shared parse module itself.
-#![allow(clippy::duplicate_mod)]
+use crate::puzzles::fifteen;
+use crate::puzzles::labyrinth;
+use crate::puzzles::rush_hour;
+use crate::puzzles::treasure;
+use crate::puzzles::zenji;
 
-#[path = "../examples/fifteen/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod fifteen;
-#[path = "../examples/labyrinth/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod labyrinth;
-#[path = "../examples/rush_hour/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod rush_hour;
-#[path = "../examples/treasure/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod treasure;
-#[path = "../examples/zenji/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod zenji;
-
-#[path = "../examples/common/parse.rs"]
+#[path = "../../examples/common/parse.rs"]
 #[allow(dead_code)]
 mod parse;
 
@@ -30,11 +17,11 @@ use proptest::prelude::*;
 
 /// The valid files the mutations start from.
 const VALID: [&str; 7] = [
-    include_str!("../data/zenji/example.txt"),
-    include_str!("../data/treasure/10x10_a.txt"),
-    include_str!("../data/labyrinth/Puzzle_6.CSV"),
-    include_str!("../data/rush_hour/Rushhour6x6_1.csv"),
-    include_str!("../data/rush_hour/Rushhour9x9_4.csv"),
+    include_str!("../../data/zenji/example.txt"),
+    include_str!("../../data/treasure/10x10_a.txt"),
+    include_str!("../../data/labyrinth/Puzzle_6.CSV"),
+    include_str!("../../data/rush_hour/Rushhour6x6_1.csv"),
+    include_str!("../../data/rush_hour/Rushhour9x9_4.csv"),
     "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
     "1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n",
 ];

@@ -6,7 +6,7 @@
 use heurist::{FnProblem, SearchResult};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 /// Checks `into_path` against the solution: the states from the start to the goal, each
@@ -47,7 +47,7 @@ where
 /// Runs algorithm `alg` (0 to 7) on `p` from `start`: the quick functions, the heuristic
 /// ones with the closure `h` (whose argument type they infer).
 macro_rules! run_algorithm {
-    ($alg:expr, $p:expr, $start:expr, $h:expr) => {
+    ($alg:expr_2021, $p:expr_2021, $start:expr_2021, $h:expr_2021) => {
         match $alg {
             0 => heurist::bfs(&$p, $start),
             1 => heurist::dfs(&$p, $start),

@@ -14,7 +14,7 @@ use heurist::{
 };
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 proptest! {

@@ -13,11 +13,11 @@
 
 use std::collections::HashSet;
 
-use heurist::enumerate::CountError;
+use heurist::CountError;
 use heurist::{CancelToken, Dfs, FnProblem, KShortestPaths, OpenList, Solution, StopReason, Yen};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::{graph_strategy, Graph};
 
 // ---------------------------------------------------------------------------------------

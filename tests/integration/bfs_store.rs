@@ -7,7 +7,7 @@
 use heurist::{Bfs, FnProblem, Problem, SearchResult, Successors};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::*;
 
 /// The same graph with each state boxed in a `Vec` (heap-owning states take BFS's other

@@ -2,9 +2,7 @@
 //! here (over all rotations), every returned flow replayed by an independent checker written
 //! here, parse errors, unsolvable maps, the generator, and the doubled-Manhattan heuristic's overestimate.
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/zenji/model/mod.rs"]
-mod model;
+use crate::puzzles::zenji as model;
 
 use heurist::{AStar, CycleCheck, Greedy, IdaStar, Iddfs, Outcome, SearchResult};
 use model::{generate, Flow, Grid, HeuristicKind, Pass, Rules, Zenji};
@@ -456,7 +454,7 @@ fn doubled_manhattan_makes_astar_suboptimal() {
 
 /// Searches random maps for more maps where A* with the doubled-Manhattan heuristic is suboptimal (with the
 /// library's current tie-breaking). Run with
-/// `cargo test --release --test zenji -- --ignored --nocapture find_seed`.
+/// `cargo test --release --test integration zenji::find_seed -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn find_seed_heuristic_counterexamples() {
