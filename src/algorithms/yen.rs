@@ -57,7 +57,28 @@ use crate::search::{
 use crate::traits::{AllMoves, Cost, Problem, Successors, Zero};
 
 /// The `k` cheapest loopless paths from `start` to a goal, cheapest first (fewer when
-/// fewer exist). See the [module documentation](crate::algorithms::yen) for what counts as a path.
+/// fewer exist).
+///
+/// A path here visits no state twice and ends at the first goal it reaches: a goal is the
+/// end of a path, and what lies beyond it is not followed (as in every search of this
+/// crate). Two paths are distinct when they visit different states; where a problem has
+/// several actions from one state to the same next state, they are one edge, and a path
+/// takes the cheapest of them. Step costs must not be negative.
+///
+/// The first path is the cheapest one, found by Dijkstra's algorithm. Each next one comes
+/// from the last path found: for each of its states but the goal (the *spur*), a Dijkstra
+/// run searches from the spur to a goal without the states the path visits before the
+/// spur, and without the steps out of the spur that the paths found so far take after the
+/// same beginning. The beginning followed by the run's path is a candidate, and the
+/// cheapest candidate not yet taken is the next path. (As Lawler observed, the spurs before
+/// the state where a path leaves the one it was found from would only give candidates
+/// found already, so they are skipped.) Ties between paths of equal cost are broken by the
+/// order in which the candidates were found, so the answer is the same from one run to the
+/// next.
+///
+/// Cost: finding `k` paths of up to `n` states takes up to `k × n` Dijkstra runs, each as
+/// costly as a search of the whole problem (the runs share nothing), and memory for one
+/// run at a time plus the paths and candidates found.
 ///
 /// Step costs must not be negative: a negative step stops the enumeration, and this
 /// function returns the paths found before it; [`Yen::search`] says why it stopped.

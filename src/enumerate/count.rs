@@ -15,7 +15,7 @@ use crate::traits::{Cost, Problem};
 /// # Examples
 ///
 /// ```
-/// use heurist::enumerate::CountError;
+/// use heurist::CountError;
 /// use heurist::{FnProblem, StopReason};
 ///
 /// // Climbing from 1 to 200 or beyond in steps of one or two: there are more ways than a
@@ -65,7 +65,7 @@ impl<S: fmt::Debug> Error for CountError<S> {}
 /// # Examples
 ///
 /// ```
-/// use heurist::enumerate::CountError;
+/// use heurist::CountError;
 /// use heurist::FnProblem;
 ///
 /// // Moving east or north on a board of `w` by `h` points.
@@ -103,7 +103,7 @@ impl<C: Cost> Dfs<'_, C> {
     /// # Examples
     ///
     /// ```
-    /// use heurist::enumerate::CountError;
+    /// use heurist::CountError;
     /// use heurist::{Dfs, FnProblem, StopReason};
     ///
     /// // Endless: every number leads to two larger ones, and no goal is ever reached.

@@ -466,7 +466,7 @@ impl<'m, M: Map + ?Sized, C: Copy> Grid<'m, M, C> {
     /// The moves allowed from `from`, with the cell each leads to (moves are reversible,
     /// so these are also the cells from which a step leads into `from`).
     #[inline]
-    fn steps_from(&self, from: Cell) -> impl Iterator<Item = (Direction, Cell)> {
+    fn steps_from(&self, from: Cell) -> impl Iterator<Item = (Direction, Cell)> + use<M, C> {
         let mut bits = self.step_bits(from);
         std::iter::from_fn(move || {
             if bits == 0 {

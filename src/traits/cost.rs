@@ -143,6 +143,12 @@ impl From<f64> for OrderedF64 {
         OrderedF64(x)
     }
 }
+/// A small whole number, exactly: the unit step of [`FnProblem::unit_cost`](crate::FnProblem::unit_cost).
+impl From<u8> for OrderedF64 {
+    fn from(x: u8) -> Self {
+        OrderedF64(f64::from(x))
+    }
+}
 impl From<OrderedF64> for f64 {
     fn from(x: OrderedF64) -> f64 {
         x.0

@@ -27,9 +27,9 @@ pub struct Triples;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pairs;
 
-/// Successors listed as states, each step costing 1 ([`FnProblem::unit`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct States;
+/// Successors listed as states, each step costing 1 of cost type `C` ([`FnProblem::unit`],
+/// [`FnProblem::space`]).
+pub struct States<C = usize>(PhantomData<fn() -> C>);
 
 impl<S, A, C> Shape<(A, S, C)> for Triples {
     type State = S;
@@ -51,13 +51,13 @@ impl<S, C> Shape<(S, C)> for Pairs {
     }
 }
 
-impl<S> Shape<S> for States {
+impl<S, C: From<u8>> Shape<S> for States<C> {
     type State = S;
     type Action = ();
-    type Cost = usize;
+    type Cost = C;
     #[inline(always)]
-    fn split(state: S) -> ((), S, usize) {
-        ((), state, 1)
+    fn split(state: S) -> ((), S, C) {
+        ((), state, C::from(1))
     }
 }
 
@@ -73,7 +73,8 @@ type Signature<S, A, C> = fn(&S) -> (A, C);
 /// |---|---|---|---|
 /// | [`new`](FnProblem::new) | `(action, state, cost)` | yours | yours |
 /// | [`with_costs`](FnProblem::with_costs) | `(state, cost)` | `()` | yours |
-/// | [`unit`](FnProblem::unit) | `state` | `()` | `1usize` |
+/// | [`unit`](FnProblem::unit) | `state` | `()` | `1usize` (another type with [`unit_cost`](FnProblem::unit_cost)) |
+/// | [`space`](FnProblem::space) (no goal) | `state` | `()` | `1usize` |
 ///
 /// Both closures may be `FnMut` (to count calls, fill a cache, ...). They are called from
 /// the search only, one call at a time.
@@ -159,7 +160,8 @@ where
     I: IntoIterator<Item = S>,
 {
     /// A problem whose successor function lists the successor states only, each step
-    /// costing 1 (`usize`), as `pathfinding`'s `bfs` takes it.
+    /// costing 1 (`usize`; [`unit_cost`](FnProblem::unit_cost) picks another cost type),
+    /// as `pathfinding`'s `bfs` takes it.
     ///
     /// # Examples
     ///
@@ -185,6 +187,73 @@ where
         FnProblem {
             goal: RefCell::new(goal),
             successors: RefCell::new(successors),
+            _types: PhantomData,
+        }
+    }
+}
+
+/// The goal test of [`FnProblem::space`]: no state is a goal.
+type NoGoal<S> = fn(&S) -> bool;
+
+impl<S, F, I> FnProblem<S, (), usize, NoGoal<S>, F, States>
+where
+    F: FnMut(&S) -> I,
+    I: IntoIterator<Item = S>,
+{
+    /// A search space with no goal: the successor function alone, listing successor
+    /// states, each step costing 1. For the enumerations ([`bfs_reach`](crate::bfs_reach),
+    /// [`dfs_reach`](crate::dfs_reach), [`dijkstra_reach`](crate::dijkstra_reach)), which
+    /// visit every reachable state and need neither a goal test nor actions. A search for a
+    /// goal in it ends [`Exhausted`](crate::Outcome::Exhausted).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::FnProblem;
+    ///
+    /// // The 2x2 sliding puzzle's 12 positions of three tiles and a blank (a rotation).
+    /// let space = FnProblem::space(|&p: &[u8; 4]| {
+    ///     let blank = p.iter().position(|&t| t == 0).unwrap();
+    ///     // the blank's two neighbours on a 2x2 ring: positions 0 1 3 2
+    ///     let ring = [0, 1, 3, 2];
+    ///     let i = ring.iter().position(|&r| r == blank).unwrap();
+    ///     [ring[(i + 1) % 4], ring[(i + 3) % 4]].map(|n| {
+    ///         let mut q = p;
+    ///         q.swap(blank, n);
+    ///         q
+    ///     })
+    /// });
+    /// let depths: Vec<usize> = heurist::bfs_reach(&space, [1, 2, 3, 0]).map(|(_, d)| d).collect();
+    /// assert_eq!(depths.len(), 12);
+    /// assert_eq!(depths.iter().max(), Some(&6));
+    /// ```
+    pub fn space(successors: F) -> Self {
+        FnProblem {
+            goal: RefCell::new(|_: &S| false),
+            successors: RefCell::new(successors),
+            _types: PhantomData,
+        }
+    }
+}
+
+impl<S, C, G, F> FnProblem<S, (), C, G, F, States<C>> {
+    /// The same problem with each step costing 1 of another cost type, so that it fits a
+    /// heuristic (or a cost bound) of that type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::FnProblem;
+    ///
+    /// let line = FnProblem::unit(|&n: &u32| n == 9, |&n: &u32| [n + 1, n.saturating_sub(1)])
+    ///     .unit_cost::<u32>();
+    /// let h = |&n: &u32| 9u32.saturating_sub(n); // a u32 heuristic
+    /// assert_eq!(heurist::astar(&line, 2, h).cost(), Some(7u32));
+    /// ```
+    pub fn unit_cost<C2: From<u8>>(self) -> FnProblem<S, (), C2, G, F, States<C2>> {
+        FnProblem {
+            goal: self.goal,
+            successors: self.successors,
             _types: PhantomData,
         }
     }

@@ -20,7 +20,7 @@ use crate::traits::{Cost, Predecessors, State, Successors};
 ///
 /// The backward search starts from `goals`:
 /// [`Problem::is_goal`](crate::Problem::is_goal) is not called, and only the states listed
-/// are goals (see [the module](crate::algorithms::bidirectional)). If
+/// are goals (a goal state left out of the list is not a goal for this search). If
 /// either search runs out of states without meeting the other, no path exists and the
 /// search is exhausted. Step costs are not looked at, except to add up the solution's cost.
 /// [`BidirectionalBfs`] sets limits.

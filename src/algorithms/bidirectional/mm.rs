@@ -28,7 +28,7 @@ use crate::traits::{Cost, Heuristic, Predecessors, State, Successors};
 /// zero heuristics MM is a bidirectional Dijkstra's algorithm. Step costs must not be
 /// negative: a negative step stops the search with [`StopReason::NegativeCost`]. The
 /// backward search starts from `goals`; [`Problem::is_goal`](crate::Problem::is_goal) is
-/// not called (see [the module](crate::algorithms::bidirectional)). If either side runs
+/// not called (a goal state left out of the list is not a goal for this search). If either side runs
 /// out of states first, the best solution found is optimal, and without one there is none.
 ///
 /// # Examples
