@@ -87,7 +87,9 @@ pub struct BfsReach<'p, 'a, P: Problem + ?Sized> {
     run: Run<'a, P::Cost>,
 }
 
-/// The states reachable from `start`, breadth-first, with their depth.
+/// The states reachable from `start`, breadth-first, with their depth. Goals are ignored:
+/// every reachable state is visited; a space with no goal test at all is
+/// [`FnProblem::space`](crate::FnProblem::space).
 ///
 /// # Examples
 ///
@@ -96,7 +98,7 @@ pub struct BfsReach<'p, 'a, P: Problem + ?Sized> {
 ///
 /// // Knight moves on a 3x3 board: the centre is never reached.
 /// let jumps = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-/// let knight = FnProblem::unit(|_: &(i8, i8)| false, |&(r, c): &(i8, i8)| {
+/// let knight = FnProblem::space(|&(r, c): &(i8, i8)| {
 ///     jumps.iter().map(move |(dr, dc)| (r + dr, c + dc)).filter(|&(r, c)| (0..3).contains(&r) && (0..3).contains(&c))
 /// });
 /// let reached: Vec<_> = heurist::bfs_reach(&knight, (0, 0)).collect();
@@ -212,7 +214,9 @@ pub struct DfsReach<'p, 'a, P: Problem + ?Sized> {
     run: Run<'a, P::Cost>,
 }
 
-/// The states reachable from `start`, depth-first, with their depth.
+/// The states reachable from `start`, depth-first, with their depth. Goals are ignored:
+/// every reachable state is visited ([`Dfs::goals`] lists the goal states instead); a
+/// space with no goal test at all is [`FnProblem::space`](crate::FnProblem::space).
 ///
 /// # Examples
 ///
@@ -220,7 +224,7 @@ pub struct DfsReach<'p, 'a, P: Problem + ?Sized> {
 /// use heurist::FnProblem;
 ///
 /// // A binary tree of depth 2, children 2n+1 and 2n+2: preorder.
-/// let tree = FnProblem::unit(|_: &u32| false, |&n: &u32| if n < 3 { vec![2 * n + 1, 2 * n + 2] } else { vec![] });
+/// let tree = FnProblem::space(|&n: &u32| if n < 3 { vec![2 * n + 1, 2 * n + 2] } else { vec![] });
 /// let order: Vec<u32> = heurist::dfs_reach(&tree, 0).map(|(n, _)| n).collect();
 /// assert_eq!(order, [0, 1, 3, 4, 2, 5, 6]);
 /// ```
@@ -391,7 +395,8 @@ pub struct DijkstraReach<'p, 'a, P: Problem + ?Sized> {
     run: Run<'a, P::Cost>,
 }
 
-/// The states reachable from `start` in order of path cost, with that cost.
+/// The states reachable from `start` in order of path cost, with that cost. Goals are
+/// ignored: every reachable state is visited.
 ///
 /// # Examples
 ///

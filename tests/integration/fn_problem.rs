@@ -1,4 +1,4 @@
-//! Tests of `FnProblem`'s shapes (`new`, `with_costs`, `unit`) and of `into_path`: on random
+//! Tests of `FnProblem`'s shapes (`new`, `with_costs`, `unit`, `space`) and of `into_path`: on random
 //! weighted digraphs, each shape searches exactly as the equivalent `FnProblem::new` with
 //! every algorithm, takes `FnMut` closures called as often as the statistics say, and finds
 //! the least cost (Bellman-Ford) or fewest actions (queue BFS) of `support`.
@@ -154,4 +154,48 @@ proptest! {
             check_path(&g, start, &b, |_| 1)?;
         }
     }
+}
+
+/// `FnProblem::space` with `bfs_reach`: the 8-puzzle's positions reachable from the goal,
+/// 181,440 (half of 9!), the farthest 31 moves away and exactly two of them (Reinefeld
+/// 1993), from a successor closure alone.
+#[test]
+fn space_enumerates_the_eight_puzzle() {
+    let space = FnProblem::space(|p: &[u8; 9]| {
+        let blank = p.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (blank / 3, blank % 3);
+        let mut next = Vec::with_capacity(4);
+        for (dr, dc) in [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)] {
+            let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+            if (0..3).contains(&nr) && (0..3).contains(&nc) {
+                let mut q = *p;
+                q.swap(blank, (nr * 3 + nc) as usize);
+                next.push(q);
+            }
+        }
+        next
+    });
+    let mut by_depth = vec![0usize; 40];
+    for (_, depth) in heurist::bfs_reach(&space, [1, 2, 3, 4, 5, 6, 7, 8, 0]) {
+        by_depth[depth] += 1;
+    }
+    assert_eq!(by_depth.iter().sum::<usize>(), 181_440);
+    assert_eq!(by_depth[31], 2);
+    assert!(by_depth[32..].iter().all(|&n| n == 0));
+    // a search for a goal in a space that has none is exhausted
+    assert!(heurist::bfs(&space, [1, 2, 3, 4, 5, 6, 7, 8, 0]).is_exhausted());
+}
+
+/// `unit_cost` gives a unit-cost problem the cost type of its heuristic.
+#[test]
+fn unit_cost_takes_the_heuristic_cost_type() {
+    let line = FnProblem::unit(|&n: &i64| n == 20, |&n: &i64| [n - 1, n + 1]).unit_cost::<u16>();
+    let h = |&n: &i64| (20 - n).unsigned_abs() as u16;
+    assert_eq!(heurist::astar(&line, 3, h).cost(), Some(17u16));
+    let real = FnProblem::unit(|&n: &i64| n == 20, |&n: &i64| [n - 1, n + 1])
+        .unit_cost::<heurist::OrderedF64>();
+    assert_eq!(
+        heurist::dijkstra(&real, 3).cost(),
+        Some(heurist::OrderedF64(17.0))
+    );
 }
