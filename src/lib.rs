@@ -240,9 +240,9 @@ pub use search::{
     StopReason,
 };
 pub use traits::{
-    AllMoves, Cost, DenseIndex, Expansion, FnProblem, Heuristic, MovePruning, OrderedF64, Pairs,
-    Predecessors, Problem, Pruned, Reversible, Shape, State, States, Successor, Successors,
-    Triples, Zero,
+    AllMoves, Cost, DenseIndex, Expansion, FnProblem, Heuristic, Max, MovePruning, OrderedF64,
+    Pairs, Predecessors, Problem, Pruned, Reversible, Shape, State, States, Successor, Successors,
+    Sum, Triples, Zero,
 };
 
 /// The README's code blocks, compiled and run as doc tests.

@@ -99,3 +99,86 @@ impl<P: Problem + ?Sized> Heuristic<P> for Zero {
         P::Cost::ZERO
     }
 }
+
+/// The larger of two heuristics' estimates: admissible (and consistent) when both are,
+/// and at least as informed as either, which is why pattern-database and puzzle solvers
+/// combine estimates this way.
+///
+/// Nest it for more than two (`Max(a, Max(b, c))`). A parent's combined estimate does not
+/// say which part gave it, so [`estimate_child`](Heuristic::estimate_child) computes both
+/// parts afresh.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{FnProblem, Max};
+///
+/// // A king walk on a 10x10 board to (9, 9): every step costs 1.
+/// let board = FnProblem::unit(
+///     |&p: &(i8, i8)| p == (9, 9),
+///     |&(x, y): &(i8, i8)| {
+///         [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)]
+///             .map(|(dx, dy)| (x + dx, y + dy))
+///             .into_iter()
+///             .filter(|&(x, y)| (0..10).contains(&x) && (0..10).contains(&y))
+///     },
+/// );
+/// let dx = |&(x, _): &(i8, i8)| (9 - x) as usize;
+/// let dy = |&(_, y): &(i8, i8)| (9 - y) as usize;
+/// let r = heurist::AStar::new().search(&board, (0, 4), Max(dx, dy));
+/// assert_eq!(r.cost(), Some(9));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Max<A, B>(pub A, pub B);
+
+impl<P, A, B> Heuristic<P> for Max<A, B>
+where
+    P: Problem + ?Sized,
+    A: Heuristic<P>,
+    B: Heuristic<P>,
+{
+    #[inline]
+    fn estimate(&self, state: &P::State) -> P::Cost {
+        self.0.estimate(state).max(self.1.estimate(state))
+    }
+}
+
+/// The sum of two heuristics' estimates (saturating): admissible when the two count
+/// disjoint parts of the cost, as additive pattern databases and per-vehicle or per-tile
+/// estimates do; a sum of two overlapping admissible heuristics may overestimate.
+///
+/// Nest it for more than two (`Sum(a, Sum(b, c))`). As with [`Max`],
+/// [`estimate_child`](Heuristic::estimate_child) computes both parts afresh.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{FnProblem, Sum};
+///
+/// // A walk on a grid in four directions: the distances along the two axes add up.
+/// let grid = FnProblem::unit(
+///     |&p: &(i32, i32)| p == (3, 5),
+///     |&(x, y): &(i32, i32)| [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)],
+/// );
+/// let dx = |&(x, _): &(i32, i32)| x.abs_diff(3) as usize;
+/// let dy = |&(_, y): &(i32, i32)| y.abs_diff(5) as usize;
+/// let r = heurist::AStar::new().search(&grid, (0, 0), Sum(dx, dy));
+/// assert_eq!(r.cost(), Some(8));
+/// assert_eq!(r.stats.expanded, 8); // the sum is exact here: straight to the goal
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sum<A, B>(pub A, pub B);
+
+impl<P, A, B> Heuristic<P> for Sum<A, B>
+where
+    P: Problem + ?Sized,
+    A: Heuristic<P>,
+    B: Heuristic<P>,
+{
+    #[inline]
+    fn estimate(&self, state: &P::State) -> P::Cost {
+        self.0
+            .estimate(state)
+            .saturating_add(self.1.estimate(state))
+    }
+}

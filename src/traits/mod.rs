@@ -25,7 +25,7 @@ mod pruning;
 pub use cost::{Cost, OrderedF64};
 pub use dense::DenseIndex;
 pub use fn_problem::{FnProblem, Pairs, Shape, States, Triples};
-pub use heuristic::{Heuristic, Zero};
+pub use heuristic::{Heuristic, Max, Sum, Zero};
 pub use predecessors::{Predecessors, Reversible};
 pub use problem::{Problem, State, Successor, Successors};
 pub use pruning::{AllMoves, Expansion, MovePruning, Pruned};

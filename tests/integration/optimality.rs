@@ -10,7 +10,8 @@
 //! state under an inconsistent heuristic, and a start that is already a goal.
 
 use heurist::{
-    AStar, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, OpenList, WeightedAStar, Workspace, Zero,
+    AStar, CycleCheck, Dfs, Dijkstra, Greedy, IdaStar, Max, OpenList, Sum, WeightedAStar,
+    Workspace, Zero,
 };
 use proptest::prelude::*;
 
@@ -60,6 +61,15 @@ proptest! {
 
         let exact = Scaled(cost_to_goal(&g).iter().map(|d| d.unwrap_or(0)).collect());
         prop_assert_eq!(replay(&g, start, &AStar::new().search(&g, start, exact)), best);
+
+        // the combinators: the larger of two admissible estimates is admissible, and so is
+        // the sum of two halves of one (each at most half the cost to go)
+        let other = scaled_heuristic(&g, &factors.iter().rev().copied().collect::<Vec<_>>());
+        let max = AStar::new().search(&g, start, Max(Scaled(h.0.clone()), other));
+        prop_assert_eq!(replay(&g, start, &max), best);
+        let half = || Scaled(h.0.iter().map(|x| x / 2).collect());
+        let sum = IdaStar::new().search(&g, start, Sum(half(), half()));
+        prop_assert_eq!(replay(&g, start, &sum), best);
 
         for r in &results {
             prop_assert_eq!(r.is_exhausted(), best.is_none());
