@@ -154,6 +154,21 @@ fn hostile_files_get_an_error_not_a_panic() {
 }
 
 #[test]
+fn a_device_as_the_file_is_refused_quickly() {
+    // a device never ends: reading stops past the cap on a puzzle file's size
+    for (program, _) in PROGRAMS {
+        for device in ["/dev/zero", "/dev/urandom"] {
+            let (code, err) = run(program, &[device]);
+            assert_eq!(code, 2, "{program} {device}:\n{err}");
+            assert!(
+                err.contains(device) && err.contains("64 MiB"),
+                "{program} should name {device} and the cap:\n{err}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_bad_file_is_reported_at_its_line_and_column() {
     let dir = std::env::temp_dir().join(format!("heurist-lines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");

@@ -67,12 +67,35 @@ pub fn text(bytes: &[u8]) -> Result<&str, ParseError> {
     })
 }
 
-/// Reads a puzzle file as text ([`text`]), an unreadable file as an error naming it.
+/// The most bytes a puzzle file may hold: 64 MiB, far more than any puzzle the programs can
+/// solve. A larger file, or a device such as `/dev/zero`, is an error, not a read until
+/// memory runs out.
+pub const MAX_INPUT: u64 = 64 << 20;
+
+/// Reads a puzzle file as text ([`text`]); an unreadable file, or one over [`MAX_INPUT`]
+/// bytes, is an error naming it.
 pub fn read_file(path: &std::path::Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let bytes = read_at_most(file, MAX_INPUT).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let Some(bytes) = bytes else {
+        return Err(format!(
+            "{shown}: larger than {} MiB, the most a puzzle file may hold",
+            MAX_INPUT >> 20
+        ));
+    };
     text(&bytes)
         .map(str::to_owned)
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| format!("{shown}: {e}"))
+}
+
+/// All of `reader` if it holds at most `cap` bytes, `None` if it holds more: no more than
+/// `cap + 1` bytes are read either way.
+pub fn read_at_most(reader: impl std::io::Read, cap: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= cap).then_some(bytes))
 }
 
 /// `token` for an error message: at most 24 characters, the rest elided.
@@ -97,5 +120,14 @@ mod tests {
         assert_eq!((e.line, e.column), (Some(2), Some(2)));
         assert_eq!(shown("x"), "\"x\"");
         assert!(shown(&"y".repeat(1000)).len() < 40);
+    }
+
+    #[test]
+    fn reading_stops_one_byte_past_the_cap() {
+        let ten = read_at_most(&b"0123456789"[..], 10).unwrap();
+        assert_eq!(ten.as_deref(), Some(&b"0123456789"[..]));
+        assert_eq!(read_at_most(&b"0123456789"[..], 9).unwrap(), None);
+        // an endless source ends too
+        assert_eq!(read_at_most(std::io::repeat(0), 1 << 20).unwrap(), None);
     }
 }
