@@ -169,6 +169,32 @@ fn a_device_as_the_file_is_refused_quickly() {
 }
 
 #[test]
+fn long_lines_end_quickly_with_an_error() {
+    // a line of a million numbers (a CSV name that gives rush_hour a board size), and a
+    // labyrinth push list of a million entries: read in linear time (before, `fifteen` took
+    // over a minute on the one and `labyrinth` over two on the other)
+    let dir = std::env::temp_dir().join(format!("heurist-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let numbers = dir.join("Rushhour6x6_long.csv");
+    std::fs::write(&numbers, "7, ".repeat(1_000_000)).expect("write");
+    for (program, _) in PROGRAMS {
+        let (code, err) = run(program, &[numbers.to_str().unwrap()]);
+        assert_eq!(code, 2, "{program}:\n{err}");
+        assert!(
+            err.len() < 1_000,
+            "{program} repeats the input:\n{err:.1000}"
+        );
+    }
+    let push = dir.join("push.txt");
+    let list = ["row 1 from left"; 1_000_000].join(", ");
+    let board = std::fs::read_to_string("data/labyrinth/Puzzle_6.CSV").expect("the board");
+    std::fs::write(&push, format!("{board}push = {list}\n")).expect("write");
+    let (code, err) = run("labyrinth", &[push.to_str().unwrap()]);
+    assert!(code == 2 && err.contains("listed twice"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_bad_file_is_reported_at_its_line_and_column() {
     let dir = std::env::temp_dir().join(format!("heurist-lines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");

@@ -67,6 +67,28 @@ pub fn text(bytes: &[u8]) -> Result<&str, ParseError> {
     })
 }
 
+/// The byte offset in `line` at which `part`, a slice of `line`, starts (0 for a string that
+/// is not part of it).
+pub fn offset_in(line: &str, part: &str) -> usize {
+    let offset = (part.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
+    match offset.checked_add(part.len()) {
+        Some(end) if end <= line.len() => offset,
+        _ => 0,
+    }
+}
+
+/// The 1-based column (in characters) of byte `offset` of `line`. It counts the characters
+/// before the offset, so a parser calls it for the error it reports, never for each token:
+/// reading a long line stays linear in its length.
+pub fn column_at(line: &str, offset: usize) -> usize {
+    // the start of the character the offset falls in (the end if past it)
+    let start = (0..=offset.min(line.len()))
+        .rev()
+        .find(|&i| line.is_char_boundary(i))
+        .unwrap_or(0);
+    line[..start].chars().count() + 1
+}
+
 /// The most bytes a puzzle file may hold: 64 MiB, far more than any puzzle the programs can
 /// solve. A larger file, or a device such as `/dev/zero`, is an error, not a read until
 /// memory runs out.
@@ -120,6 +142,19 @@ mod tests {
         assert_eq!((e.line, e.column), (Some(2), Some(2)));
         assert_eq!(shown("x"), "\"x\"");
         assert!(shown(&"y".repeat(1000)).len() < 40);
+    }
+
+    #[test]
+    fn columns_count_characters_of_the_line() {
+        let line = "ab \u{e9}t\u{e9} x";
+        let x = line.find('x').unwrap();
+        assert_eq!(column_at(line, x), 8);
+        assert_eq!(column_at(line, offset_in(line, &line[x..])), 8);
+        assert_eq!(column_at(line, 0), 1);
+        // inside a character: its column; past the end: one after the last
+        assert_eq!(column_at(line, 4), 4);
+        assert_eq!(column_at(line, 99), 9);
+        assert_eq!(offset_in(line, "elsewhere"), 0);
     }
 
     #[test]
