@@ -194,6 +194,46 @@ fn long_lines_end_quickly_with_an_error() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The generators that can run long stop at a time limit, 60 s when none is given (which
+/// `--help` says), with a message and the stopped exit status; a one-second limit here.
+#[test]
+fn generators_stop_at_a_time_limit() {
+    for (program, args, said) in [
+        (
+            "treasure",
+            &["--generate", "40x40"][..],
+            "gave up removing clues",
+        ),
+        (
+            "rush_hour",
+            &["--generate", "--size", "9", "--min-moves", "60"],
+            "gave up",
+        ),
+    ] {
+        let help = Command::new(binary(program))
+            .arg("--help")
+            .output()
+            .expect("help");
+        let help = String::from_utf8_lossy(&help.stdout);
+        assert!(
+            help.contains("--time-limit, 60 s by default"),
+            "{program}'s --help should state the generator's default time limit:\n{help}"
+        );
+        let started = Instant::now();
+        let out = Command::new(binary(program))
+            .args(args)
+            .args(["--time-limit", "1"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .output()
+            .expect("the generator runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{program}:\n{err}");
+        assert!(err.contains(said), "{program}:\n{err}");
+        assert!(started.elapsed() < PATIENCE, "{program} ran past its limit");
+    }
+}
+
 #[test]
 fn a_bad_file_is_reported_at_its_line_and_column() {
     let dir = std::env::temp_dir().join(format!("heurist-lines-{}", std::process::id()));
