@@ -35,6 +35,10 @@ pub fn exit_status<S, A, C: Copy>(result: &SearchResult<S, A, C>) -> ExitCode {
     }
 }
 
+/// How long a puzzle generator runs when no `--time-limit` is given: a minute. A
+/// generator stopped there says so, with the stopped exit status.
+pub const GENERATE_TIME_LIMIT: Duration = Duration::from_secs(60);
+
 /// The most seconds a duration flag takes (about 31 years): beyond it, a typo.
 const MAX_SECONDS: f64 = 1e9;
 

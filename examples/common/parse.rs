@@ -67,12 +67,57 @@ pub fn text(bytes: &[u8]) -> Result<&str, ParseError> {
     })
 }
 
-/// Reads a puzzle file as text ([`text`]), an unreadable file as an error naming it.
+/// The byte offset in `line` at which `part`, a slice of `line`, starts (0 for a string that
+/// is not part of it).
+pub fn offset_in(line: &str, part: &str) -> usize {
+    let offset = (part.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
+    match offset.checked_add(part.len()) {
+        Some(end) if end <= line.len() => offset,
+        _ => 0,
+    }
+}
+
+/// The 1-based column (in characters) of byte `offset` of `line`. It counts the characters
+/// before the offset, so a parser calls it for the error it reports, never for each token:
+/// reading a long line stays linear in its length.
+pub fn column_at(line: &str, offset: usize) -> usize {
+    // the start of the character the offset falls in (the end if past it)
+    let start = (0..=offset.min(line.len()))
+        .rev()
+        .find(|&i| line.is_char_boundary(i))
+        .unwrap_or(0);
+    line[..start].chars().count() + 1
+}
+
+/// The most bytes a puzzle file may hold: 64 MiB, far more than any puzzle the programs can
+/// solve. A larger file, or a device such as `/dev/zero`, is an error, not a read until
+/// memory runs out.
+pub const MAX_INPUT: u64 = 64 << 20;
+
+/// Reads a puzzle file as text ([`text`]); an unreadable file, or one over [`MAX_INPUT`]
+/// bytes, is an error naming it.
 pub fn read_file(path: &std::path::Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let bytes = read_at_most(file, MAX_INPUT).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let Some(bytes) = bytes else {
+        return Err(format!(
+            "{shown}: larger than {} MiB, the most a puzzle file may hold",
+            MAX_INPUT >> 20
+        ));
+    };
     text(&bytes)
         .map(str::to_owned)
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| format!("{shown}: {e}"))
+}
+
+/// All of `reader` if it holds at most `cap` bytes, `None` if it holds more: no more than
+/// `cap + 1` bytes are read either way.
+pub fn read_at_most(reader: impl std::io::Read, cap: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= cap).then_some(bytes))
 }
 
 /// `token` for an error message: at most 24 characters, the rest elided.
@@ -97,5 +142,27 @@ mod tests {
         assert_eq!((e.line, e.column), (Some(2), Some(2)));
         assert_eq!(shown("x"), "\"x\"");
         assert!(shown(&"y".repeat(1000)).len() < 40);
+    }
+
+    #[test]
+    fn columns_count_characters_of_the_line() {
+        let line = "ab \u{e9}t\u{e9} x";
+        let x = line.find('x').unwrap();
+        assert_eq!(column_at(line, x), 8);
+        assert_eq!(column_at(line, offset_in(line, &line[x..])), 8);
+        assert_eq!(column_at(line, 0), 1);
+        // inside a character: its column; past the end: one after the last
+        assert_eq!(column_at(line, 4), 4);
+        assert_eq!(column_at(line, 99), 9);
+        assert_eq!(offset_in(line, "elsewhere"), 0);
+    }
+
+    #[test]
+    fn reading_stops_one_byte_past_the_cap() {
+        let ten = read_at_most(&b"0123456789"[..], 10).unwrap();
+        assert_eq!(ten.as_deref(), Some(&b"0123456789"[..]));
+        assert_eq!(read_at_most(&b"0123456789"[..], 9).unwrap(), None);
+        // an endless source ends too
+        assert_eq!(read_at_most(std::io::repeat(0), 1 << 20).unwrap(), None);
     }
 }

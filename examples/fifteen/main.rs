@@ -23,6 +23,7 @@ mod common;
 #[allow(dead_code)]
 mod model;
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -230,17 +231,16 @@ fn main() -> ExitCode {
         instances
     } else {
         let number = |(i, inst): &(usize, &Instance)| inst.number.unwrap_or(*i as u32 + 1);
-        if let Some(missing) = cli
-            .only
-            .iter()
-            .find(|&&n| !instances.iter().enumerate().any(|e| number(&e) == n))
-        {
+        // sets, not a scan of one list per entry of the other: linear in both lengths
+        let numbers: HashSet<u32> = instances.iter().enumerate().map(|e| number(&e)).collect();
+        if let Some(missing) = cli.only.iter().find(|n| !numbers.contains(n)) {
             return cli::fail(PROGRAM, format!("--only: there is no instance {missing}"));
         }
+        let wanted: HashSet<u32> = cli.only.iter().copied().collect();
         instances
             .iter()
             .enumerate()
-            .filter(|e| cli.only.contains(&number(e)))
+            .filter(|e| wanted.contains(&number(e)))
             .map(|e| Instance {
                 number: Some(number(&e)),
                 ..e.1.clone()

@@ -155,7 +155,9 @@ struct Cli {
     /// Pays on boards of millions of states; only with --algo bfs or astar.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Generate a board (course CSV on stdout) with at least --min-moves optimal moves.
+    /// Generate a board (course CSV on stdout) with at least --min-moves optimal moves. It
+    /// gives up after 20000 tries or at --time-limit, 60 s by default (give --time-limit SECS
+    /// to change it), and says so (exit status 1).
     #[arg(long)]
     generate: bool,
     /// Minimum optimal move count for --generate.
@@ -565,7 +567,9 @@ fn generate(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
         n => n,
     };
     let t0 = Instant::now();
-    let deadline = cli.limits.time_limit.and_then(|t| t0.checked_add(t));
+    let time_limit = cli.limits.time_limit.unwrap_or(cli::GENERATE_TIME_LIMIT);
+    // a limit too large to add to the current time is none
+    let deadline = t0.checked_add(time_limit);
     match model::generate(size, cli.min_moves, cli.seed, max_states, 20_000, deadline) {
         Some((b, m)) => {
             out!("{}", b.to_csv());
@@ -577,12 +581,23 @@ fn generate(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            let why = match deadline {
-                Some(d) if Instant::now() >= d => "within the time limit",
-                _ => "in 20000 tries",
+            let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
+            let why = match (timed_out, cli.limits.time_limit) {
+                (true, None) => format!(
+                    "within {} s, the time limit of --generate when no --time-limit is given",
+                    time_limit.as_secs()
+                ),
+                (true, Some(_)) => "within the time limit".into(),
+                (false, _) => "in 20000 tries".into(),
+            };
+            let longer = if timed_out {
+                ", a longer --time-limit"
+            } else {
+                ""
             };
             eprintln!(
-                "gave up: no board with at least {} moves found {why} (seed {}); try a smaller --min-moves or another seed",
+                "gave up: no board with at least {} moves found {why} (seed {}); try a smaller \
+                 --min-moves{longer} or another seed",
                 cli.min_moves, cli.seed
             );
             Ok(ExitCode::from(cli::EXIT_STOPPED))

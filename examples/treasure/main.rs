@@ -10,9 +10,9 @@
 //!
 //! Exit status: 0 solved or proven unsolvable (and, with `--all`, counted), 1 stopped by a
 //! limit (`--time-limit`, `--max-expansions`, `--max-states`) or cancelled (Ctrl-C: the
-//! result so far is printed), 2 bad input. `--generate` obeys `--time-limit` and Ctrl-C
-//! too: it then prints the grid it has (unique, with more clues than it would have had) and
-//! says that it gave up.
+//! result so far is printed), 2 bad input. `--generate` obeys `--time-limit` (60 s when not
+//! given) and Ctrl-C too: it then prints the grid it has (unique, with more clues than it
+//! would have had), says that it gave up, and exits with status 1.
 
 #[path = "../common/mod.rs"]
 #[macro_use]
@@ -23,13 +23,15 @@ mod model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use heurist::{CancelToken, CycleCheck, Dfs, Limits, Outcome, SearchResult, StopReason};
 use serde_json::json;
 
-use common::cli::{cancel_on_signals, weight, Algo, LimitArgs, EXIT_HELP, EXIT_STOPPED};
+use common::cli::{
+    cancel_on_signals, weight, Algo, LimitArgs, EXIT_HELP, EXIT_STOPPED, GENERATE_TIME_LIMIT,
+};
 use model::{check_placement, generate_within, Grid, HeuristicKind, Placement, Treasure};
 
 /// The original puzzle's example (a), the first 10x10 grid of the original assignment.
@@ -97,8 +99,9 @@ struct Cli {
     /// Draw the grid after every step, not only at the end.
     #[arg(long)]
     draw_steps: bool,
-    /// Print a random grid with a unique solution, e.g. `--generate 20x20`. With
-    /// --time-limit (or Ctrl-C) it stops removing clues there and says so (exit status 1).
+    /// Print a random grid with a unique solution, e.g. `--generate 20x20`. It stops
+    /// removing clues at --time-limit, 60 s by default (give --time-limit SECS to change it),
+    /// or at Ctrl-C, prints the grid it has and says so (exit status 1).
     #[arg(long, value_name = "RxC")]
     generate: Option<String>,
     /// Seed for --generate (ChaCha8: the same seed gives the same grid on every platform).
@@ -132,12 +135,9 @@ fn main() -> ExitCode {
     }
     let (name, text) = match &cli.file {
         None => ("built-in grid (a)".to_string(), BUILT_IN.to_string()),
-        Some(p) => match std::fs::read(p) {
-            Ok(bytes) => match common::parse::text(&bytes) {
-                Ok(t) => (p.display().to_string(), t.to_string()),
-                Err(e) => return fail(format!("{}: {e}", p.display())),
-            },
-            Err(e) => return fail(format!("cannot read {}: {e}", p.display())),
+        Some(p) => match common::parse::read_file(p) {
+            Ok(t) => (p.display().to_string(), t),
+            Err(e) => return fail(e),
         },
     };
     let grid = match Grid::parse(&text) {
@@ -148,10 +148,14 @@ fn main() -> ExitCode {
 }
 
 /// The limits shared by the search, the count and the generator: one deadline for all (a
-/// time limit would start again with each), Ctrl-C, the memory bound.
-fn shared_limits<'a>(cli: &Cli, cancel: &CancelToken) -> Limits<'a, u32> {
+/// time limit would start again with each) `time_limit` from now, Ctrl-C, the memory bound.
+fn shared_limits<'a>(
+    cli: &Cli,
+    time_limit: Option<Duration>,
+    cancel: &CancelToken,
+) -> Limits<'a, u32> {
     let mut limits = Limits::new().cancel(cancel.clone());
-    if let Some(t) = cli.limits.time_limit {
+    if let Some(t) = time_limit {
         // A duration too large to add to the current time is no limit.
         if let Some(deadline) = Instant::now().checked_add(t) {
             limits = limits.deadline(deadline);
@@ -182,7 +186,8 @@ fn run_generate(cli: &Cli, spec: &str, cancel: &CancelToken) -> ExitCode {
         return fail("--density and --keep must lie in 0..=1");
     }
     let t = Instant::now();
-    let config = Dfs::new().limits(shared_limits(cli, cancel));
+    let time_limit = cli.limits.time_limit.unwrap_or(GENERATE_TIME_LIMIT);
+    let config = Dfs::new().limits(shared_limits(cli, Some(time_limit), cancel));
     let generated = generate_within(rows, cols, cli.seed, cli.density, cli.keep, &config);
     let elapsed = t.elapsed();
     let (grid, coins) = (&generated.grid, &generated.coins);
@@ -205,9 +210,18 @@ fn run_generate(cli: &Cli, spec: &str, cancel: &CancelToken) -> ExitCode {
         );
     }
     if let Some(reason) = generated.stopped {
+        let why = match reason {
+            StopReason::Deadline if cli.limits.time_limit.is_none() => format!(
+                "stopped at the time limit ({} s when no --time-limit is given; give \
+                 --time-limit SECS to change it)",
+                time_limit.as_secs()
+            ),
+            StopReason::Deadline => "stopped at the time limit (raise --time-limit)".into(),
+            other => format!("stopped ({other})"),
+        };
         eprintln!(
-            "treasure: gave up removing clues ({reason}) after {elapsed:.2?}: the grid is unique \
-             but keeps more clues than it would have"
+            "treasure: gave up removing clues after {elapsed:.2?}, {why}: the grid is unique but \
+             keeps more clues than it would have"
         );
         return ExitCode::from(EXIT_STOPPED);
     }
@@ -231,7 +245,7 @@ fn run_search(
 fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
     let p = Treasure::new(grid).with_propagation(!cli.no_propagation);
     let kind: HeuristicKind = cli.heuristic.into();
-    let shared = shared_limits(cli, cancel);
+    let shared = shared_limits(cli, cli.limits.time_limit, cancel);
     let mut limits = shared.clone();
     if let Some(n) = cli.limits.max_expansions {
         limits = limits.max_expansions(n);

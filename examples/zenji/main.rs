@@ -128,12 +128,9 @@ fn main() -> ExitCode {
     }
     let (name, text) = match &cli.file {
         None => ("built-in example map".to_string(), BUILT_IN.to_string()),
-        Some(p) => match std::fs::read(p) {
-            Ok(bytes) => match common::parse::text(&bytes) {
-                Ok(t) => (p.display().to_string(), t.to_string()),
-                Err(e) => return fail(format!("{}: {e}", p.display())),
-            },
-            Err(e) => return fail(format!("cannot read {}: {e}", p.display())),
+        Some(p) => match common::parse::read_file(p) {
+            Ok(t) => (p.display().to_string(), t),
+            Err(e) => return fail(e),
         },
     };
     let grid = match Grid::parse(&text) {

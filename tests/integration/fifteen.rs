@@ -333,7 +333,7 @@ fn parser_reports_errors_with_positions() {
         "{e}"
     );
     let e = parse_layout("1 2 3 4 x 6 7 8 0").unwrap_err();
-    assert!(e.message.contains("`x`") && e.column == Some(9), "{e}");
+    assert!(e.message.contains("\"x\"") && e.column == Some(9), "{e}");
     let e = parse_layout("1 2 3 4 5 6 7 8 9").unwrap_err();
     assert!(e.message.contains("out of range"), "{e}");
     let e = parse_layout("1 2 3 / 4 5").unwrap_err();

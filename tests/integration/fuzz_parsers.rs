@@ -5,6 +5,7 @@
 
 use crate::puzzles::fifteen;
 use crate::puzzles::labyrinth;
+use crate::puzzles::maze;
 use crate::puzzles::rush_hour;
 use crate::puzzles::treasure;
 use crate::puzzles::zenji;
@@ -188,4 +189,82 @@ fn a_vehicle_past_the_edge_is_an_error_not_a_panic() {
         let e = rush_hour::Board::parse_csv(csv, 6).expect_err("off the board");
         assert!(e.line.is_some(), "{e}");
     }
+}
+
+// Parsing is linear in the input. The tests below time nothing: each reads one line of a
+// million tokens (several megabytes), which takes well under a second. A parser that counts
+// a token's column from the start of its line (time quadratic in the line's length) takes
+// minutes on them: `fifteen` read 400,000 numbers in 9 s that way, and the labyrinth 100,000
+// push entries in 5 s, so a million take about a minute for the one and eight for the other.
+
+/// How many tokens the long lines hold.
+const LONG: usize = 1_000_000;
+
+/// `token` `LONG` times, each followed by `sep`, then `last`.
+fn long_line(token: &str, sep: &str, last: &str) -> String {
+    let mut line = format!("{token}{sep}").repeat(LONG);
+    line.push_str(last);
+    line
+}
+
+/// The column of the character after the `LONG` tokens of [`long_line`].
+fn last_column(token: &str, sep: &str) -> usize {
+    LONG * (token.chars().count() + sep.chars().count()) + 1
+}
+
+#[test]
+fn fifteen_reads_a_line_of_a_million_numbers_in_linear_time() {
+    let line = long_line("7", " ", "");
+    let e = fifteen::parse_instances(&line, 16).expect_err("too many numbers");
+    assert!(e.message.contains(&format!("found {LONG} numbers")), "{e}");
+    assert!(fifteen::parse_layout(&line).is_err());
+    // the column of a bad number at the end is still right, and the message short
+    let line = long_line("7", ", ", &"x".repeat(100_000));
+    let e = fifteen::parse_layout(&line).expect_err("not a number");
+    assert_eq!(e.column, Some(last_column("7", ", ")), "{e}");
+    assert!(e.message.len() < 200, "{}", e.message);
+}
+
+#[test]
+fn a_labyrinth_push_list_of_a_million_entries_reads_in_linear_time() {
+    let board = include_str!("../../data/labyrinth/Puzzle_6.CSV");
+    let entry = "row 1 from left";
+    let text = format!("push = {}\n{board}", long_line(entry, ", ", entry));
+    let e = labyrinth::Board::parse(&text).expect_err("a line listed twice");
+    assert_eq!((e.line, e.column), (Some(1), Some(25)), "{e}");
+    assert!(e.message.contains("listed twice"), "{e}");
+    // a bad entry at the end of the list, found at its column
+    let text = format!(
+        "push = {}\n{board}",
+        long_line(entry, ", ", "row 1 from nowhere")
+    );
+    let e = labyrinth::Board::parse(&text).expect_err("a bad entry");
+    assert_eq!(e.column, Some(7 + last_column(entry, ", ")), "{e}");
+    // a board row of a million fields
+    let text = format!("{}\n7\n", long_line("1", ";", "?"));
+    let e = labyrinth::Board::parse(&text).expect_err("an unknown code");
+    assert_eq!(e.column, Some(last_column("1", ";")), "{e}");
+}
+
+#[test]
+fn every_puzzle_reads_a_long_line_in_linear_time() {
+    let e = zenji::Grid::parse(&long_line("0120", " ", "0129")).expect_err("not a door");
+    assert_eq!(e.column, Some(last_column("0120", " ") + 3), "{e}");
+    let e = treasure::Grid::parse(&long_line(".", "", "x")).expect_err("not a cell");
+    assert_eq!(e.column, Some(last_column(".", "")), "{e}");
+    let line = long_line("X,H,1,3,2", ",", "");
+    let e = rush_hour::Board::parse_csv(&line, 6).expect_err("too many fields");
+    assert!(e.message.contains("found 5000001"), "{e}");
+    assert!(rush_hour::Board::parse_compact(&line).is_err());
+    match maze::Maze::parse(&long_line(".", "", "x")) {
+        Err(maze::ParseError::UnknownChar { column, .. }) => {
+            assert_eq!(column, last_column(".", ""))
+        }
+        other => panic!("an unknown character, not {other:?}"),
+    }
+    // and so does the check of the bytes
+    let mut bytes = long_line("\u{e9}", "", "").into_bytes();
+    bytes.push(0xFF);
+    let e = parse::text(&bytes).expect_err("not UTF-8");
+    assert_eq!(e.column, Some(LONG + 1), "{e}");
 }

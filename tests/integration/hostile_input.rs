@@ -154,6 +154,87 @@ fn hostile_files_get_an_error_not_a_panic() {
 }
 
 #[test]
+fn a_device_as_the_file_is_refused_quickly() {
+    // a device never ends: reading stops past the cap on a puzzle file's size
+    for (program, _) in PROGRAMS {
+        for device in ["/dev/zero", "/dev/urandom"] {
+            let (code, err) = run(program, &[device]);
+            assert_eq!(code, 2, "{program} {device}:\n{err}");
+            assert!(
+                err.contains(device) && err.contains("64 MiB"),
+                "{program} should name {device} and the cap:\n{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn long_lines_end_quickly_with_an_error() {
+    // a line of a million numbers (a CSV name that gives rush_hour a board size), and a
+    // labyrinth push list of a million entries: read in linear time (before, `fifteen` took
+    // over a minute on the one and `labyrinth` over two on the other)
+    let dir = std::env::temp_dir().join(format!("heurist-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let numbers = dir.join("Rushhour6x6_long.csv");
+    std::fs::write(&numbers, "7, ".repeat(1_000_000)).expect("write");
+    for (program, _) in PROGRAMS {
+        let (code, err) = run(program, &[numbers.to_str().unwrap()]);
+        assert_eq!(code, 2, "{program}:\n{err}");
+        assert!(
+            err.len() < 1_000,
+            "{program} repeats the input:\n{err:.1000}"
+        );
+    }
+    let push = dir.join("push.txt");
+    let list = ["row 1 from left"; 1_000_000].join(", ");
+    let board = std::fs::read_to_string("data/labyrinth/Puzzle_6.CSV").expect("the board");
+    std::fs::write(&push, format!("{board}push = {list}\n")).expect("write");
+    let (code, err) = run("labyrinth", &[push.to_str().unwrap()]);
+    assert!(code == 2 && err.contains("listed twice"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The generators that can run long stop at a time limit, 60 s when none is given (which
+/// `--help` says), with a message and the stopped exit status; a one-second limit here.
+#[test]
+fn generators_stop_at_a_time_limit() {
+    for (program, args, said) in [
+        (
+            "treasure",
+            &["--generate", "40x40"][..],
+            "gave up removing clues",
+        ),
+        (
+            "rush_hour",
+            &["--generate", "--size", "9", "--min-moves", "60"],
+            "gave up",
+        ),
+    ] {
+        let help = Command::new(binary(program))
+            .arg("--help")
+            .output()
+            .expect("help");
+        let help = String::from_utf8_lossy(&help.stdout);
+        assert!(
+            help.contains("--time-limit, 60 s by default"),
+            "{program}'s --help should state the generator's default time limit:\n{help}"
+        );
+        let started = Instant::now();
+        let out = Command::new(binary(program))
+            .args(args)
+            .args(["--time-limit", "1"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .output()
+            .expect("the generator runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{program}:\n{err}");
+        assert!(err.contains(said), "{program}:\n{err}");
+        assert!(started.elapsed() < PATIENCE, "{program} ran past its limit");
+    }
+}
+
+#[test]
 fn a_bad_file_is_reported_at_its_line_and_column() {
     let dir = std::env::temp_dir().join(format!("heurist-lines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");

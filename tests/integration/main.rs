@@ -18,6 +18,8 @@ mod puzzles {
     pub mod fifteen;
     #[path = "labyrinth/model/mod.rs"]
     pub mod labyrinth;
+    #[path = "maze/model.rs"]
+    pub mod maze;
     #[path = "rush_hour/model/mod.rs"]
     pub mod rush_hour;
     #[path = "treasure/model/mod.rs"]

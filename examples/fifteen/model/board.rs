@@ -11,23 +11,28 @@ pub(super) fn err(column: Option<usize>, message: impl Into<String>) -> ParseErr
     }
 }
 
-/// Numbers of a line with their 1-based columns; `/` separates rows (returned as row ends).
-/// Numbers with their columns, and the token counts at which rows end.
+/// Numbers with their 1-based columns, and the token counts at which rows end.
 type Tokens = (Vec<(u32, usize)>, Vec<usize>);
 
+/// The numbers of a line, separated by whitespace or commas, with their 1-based columns; `/`
+/// separates rows (returned as row ends). The column is counted as the characters go by, so
+/// a long line is read in time linear in its length.
 fn tokens(text: &str) -> Result<Tokens, ParseError> {
     let mut out = Vec::new();
     let mut row_ends = Vec::new();
     let mut chars = text.char_indices().peekable();
-    let col_of = |byte: usize| text[..byte].chars().count() + 1;
+    // the column of the next character
+    let mut column = 1;
     while let Some(&(i, c)) = chars.peek() {
         if c.is_whitespace() || c == ',' {
             chars.next();
+            column += 1;
         } else if c == '/' {
             row_ends.push(out.len());
             chars.next();
+            column += 1;
         } else {
-            let start = i;
+            let (start, start_column) = (i, column);
             let mut end = i;
             while let Some(&(j, d)) = chars.peek() {
                 if d.is_whitespace() || d == ',' || d == '/' {
@@ -35,15 +40,19 @@ fn tokens(text: &str) -> Result<Tokens, ParseError> {
                 }
                 end = j + d.len_utf8();
                 chars.next();
+                column += 1;
             }
             let word = &text[start..end];
             let v: u32 = word.parse().map_err(|_| {
                 err(
-                    Some(col_of(start)),
-                    format!("`{word}` is not a tile number (expected a non-negative integer)"),
+                    Some(start_column),
+                    format!(
+                        "{} is not a tile number (expected a non-negative integer)",
+                        super::parse::shown(word)
+                    ),
                 )
             })?;
-            out.push((v, col_of(start)));
+            out.push((v, start_column));
         }
     }
     Ok((out, row_ends))

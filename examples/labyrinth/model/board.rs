@@ -23,7 +23,7 @@
 //! row, column 1 (column 0 on a one-column board); exit at row 0, last column, open upwards;
 //! rows 1.. are pushable, even rows from the left, odd rows from the right.
 
-use super::parse::{shown, ParseError};
+use super::parse::{column_at, offset_in, shown, ParseError};
 use super::{side_name, Axis, Line, State, DOWN, LEFT, MAX_SIDE, RIGHT, TOKEN_CODES, UP};
 
 /// Text code of a tile: the original puzzle's digit when it has one, else its letters.
@@ -144,15 +144,14 @@ pub fn parse_exit(s: &str) -> Result<((usize, usize), Option<u8>), String> {
     }
 }
 
-/// The 1-based column (in characters) at which `part`, a slice of `line`, starts.
+/// The 1-based column (in characters) at which `part`, a slice of `line`, starts. It counts
+/// the characters before it: for an error, not for every entry of a line.
 fn column(line: &str, part: &str) -> usize {
-    let offset = (part.as_ptr() as usize).saturating_sub(line.as_ptr() as usize);
-    line.get(..offset.min(line.len()))
-        .map_or(1, |before| before.chars().count() + 1)
+    column_at(line, offset_in(line, part))
 }
 
-/// A pushable line as written: axis, index, the side it is pushed from, and the column of
-/// its entry (for errors).
+/// A pushable line as written: axis, index, the side it is pushed from, and the byte offset
+/// of its entry in the line (for errors).
 type PushEntry = (Axis, usize, u8, usize);
 
 /// Parses the value of `push =`; `raw` is the whole line (for columns), `ln` its number.
@@ -163,7 +162,7 @@ fn parse_push(s: &str, raw: &str, ln: usize) -> Result<Vec<PushEntry>, ParseErro
     let mut out = Vec::new();
     for item in s.split(',') {
         let entry = item.trim();
-        let col = column(raw, if entry.is_empty() { item } else { entry });
+        let offset = offset_in(raw, if entry.is_empty() { item } else { entry });
         let w: Vec<String> = entry
             .split_whitespace()
             .map(|x| x.to_ascii_lowercase())
@@ -171,7 +170,7 @@ fn parse_push(s: &str, raw: &str, ln: usize) -> Result<Vec<PushEntry>, ParseErro
         let bad = || {
             ParseError::at(
                 ln,
-                col,
+                column_at(raw, offset),
                 format!(
                     "bad push entry {} (e.g. `row 1 from left`, `col 2 from top`)",
                     shown(entry)
@@ -194,7 +193,7 @@ fn parse_push(s: &str, raw: &str, ln: usize) -> Result<Vec<PushEntry>, ParseErro
             (Axis::Col, "bottom") | (Axis::Col, "down") => DOWN,
             _ => return Err(bad()),
         };
-        out.push((axis, index, from, col));
+        out.push((axis, index, from, offset));
     }
     Ok(out)
 }
@@ -218,7 +217,7 @@ impl Board {
             }
             if let Some((key, value)) = l.split_once('=') {
                 let value = value.trim();
-                let at = column(raw, value);
+                let at = column(raw, value); // once a line: linear
                 let key = key.trim();
                 match key.to_ascii_lowercase().as_str() {
                     "start" => {
@@ -229,7 +228,7 @@ impl Board {
                         let e = parse_exit(value).map_err(|m| ParseError::at(ln, at, m))?;
                         exit = Some((e, ln, at));
                     }
-                    "push" => push = Some((parse_push(value, raw, ln)?, ln)),
+                    "push" => push = Some((parse_push(value, raw, ln)?, ln, raw)),
                     "free" => {
                         let t = parse_tile(value).ok_or_else(|| {
                             ParseError::at(ln, at, format!("unknown token code {}", shown(value)))
@@ -310,18 +309,16 @@ impl Board {
             lines: Vec::new(),
         };
         let push_spec: Vec<(Axis, usize, u8)> = match push {
-            Some((p, ln)) => {
-                for (k, &(axis, index, _, col)) in p.iter().enumerate() {
+            Some((p, ln, raw)) => {
+                for (k, &(axis, index, _, offset)) in p.iter().enumerate() {
                     let limit = if axis == Axis::Row { rows } else { cols };
+                    let at = |m: String| ParseError::at(ln, column_at(raw, offset), m);
                     if index >= limit {
-                        return Err(ParseError::at(
-                            ln,
-                            col,
-                            format!("line index {index} out of range"),
-                        ));
+                        return Err(at(format!("line index {index} out of range")));
                     }
+                    // at most 2 * MAX_SIDE lines before one is listed twice
                     if p[..k].iter().any(|&(a, i, _, _)| a == axis && i == index) {
-                        return Err(ParseError::at(ln, col, "line listed twice"));
+                        return Err(at("line listed twice".into()));
                     }
                 }
                 p.into_iter().map(|(a, i, f, _)| (a, i, f)).collect()
