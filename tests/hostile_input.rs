@@ -125,6 +125,39 @@ fn hostile_flags_get_an_error_not_a_panic() {
     }
 }
 
+/// The programs that take `--threads`, each with a valid run that searches on threads.
+const THREADED: [(&str, &[&str]); 2] = [
+    (
+        "fifteen",
+        &["--tiles", "1 2 3 7 4 5 6 0 8 9 10 11 12 13 14 15"],
+    ),
+    (
+        "rush_hour",
+        &["data/rush_hour/Rushhour6x6_1.csv", "--algo", "bfs"],
+    ),
+];
+
+#[test]
+fn absurd_thread_counts_are_refused_not_a_panic() {
+    for (program, valid) in THREADED {
+        for count in ["100000", "18446744073709551615", "257"] {
+            let mut args = valid.to_vec();
+            args.extend_from_slice(&["--threads", count]);
+            let (code, err) = run(program, &args);
+            assert!(
+                code == 2 && err.contains("at most 256 threads"),
+                "{program} {args:?}: exit {code}\n{err}"
+            );
+        }
+        for count in ["256", "0", "2"] {
+            let mut args = valid.to_vec();
+            args.extend_from_slice(&["--threads", count]);
+            let (code, err) = run(program, &args);
+            assert_eq!(code, 0, "{program} {args:?}: exit {code}\n{err}");
+        }
+    }
+}
+
 #[test]
 fn hostile_files_get_an_error_not_a_panic() {
     let dir = std::env::temp_dir().join(format!("heurist-hostile-{}", std::process::id()));

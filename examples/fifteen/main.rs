@@ -108,8 +108,8 @@ struct Cli {
     partition: Option<String>,
     /// Threads of IDA* (0: one per core). Each iteration's tree is split among them; the
     /// solution is the one a single thread finds, the node counts of the last iteration
-    /// may differ from run to run (give 1 for counts that do not).
-    #[arg(long, default_value_t = 0)]
+    /// may differ from run to run (give 1 for counts that do not). At most 256.
+    #[arg(long, default_value_t = 0, value_parser = cli::threads)]
     threads: usize,
     /// One JSON object per instance on stdout.
     #[arg(long)]
