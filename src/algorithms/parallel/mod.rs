@@ -6,6 +6,11 @@
 //! and a hash index) that one thread at a time reads or writes, so no table is ever
 //! shared or locked per state.
 //!
+//! All of them, and [`IdaStar::search_parallel`], take their thread count through one
+//! check: 0 is one thread per core, and no count runs more than [`MAX_THREADS`]. Their
+//! threads start before anything they share is built, so that where the system refuses
+//! one, the search runs on those that started instead of failing.
+//!
 //! # Breadth-first search
 //!
 //! The search is level-synchronous, and it settles successors in bulk rather than one by
@@ -103,6 +108,7 @@
 //! [`AStar::search_parallel`]: crate::AStar::search_parallel
 //! [`AStar::search_parallel_batched`]: crate::AStar::search_parallel_batched
 //! [`AStar`]: crate::AStar
+//! [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
 
 mod astar;
 pub(crate) mod batched;
