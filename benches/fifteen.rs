@@ -33,6 +33,7 @@ mod bare;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use heurist::pdb::BuildLimits;
 use heurist::{AStar, CycleCheck, Heuristic, IdaStar};
 use model::*;
 use rand::SeedableRng;
@@ -71,6 +72,7 @@ fn heuristics(c: &mut Criterion) {
         &partition_366(&p).expect("a 4x4 board"),
         true,
         &default_cache_dir(),
+        &BuildLimits::new(),
         |_, _| {},
     )
     .expect("pattern database cache");
@@ -166,7 +168,9 @@ const KORF_EASIEST: [u32; 8] = [94, 55, 12, 79, 42, 47, 97, 9];
 fn databases(c: &mut Criterion) {
     let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
     let cached = |patterns: &[Vec<u8>], with_blank| {
-        PdbHeuristic::cached(&p, patterns, with_blank, &default_cache_dir(), |_, _| {})
+        let limits = BuildLimits::new();
+        let dir = default_cache_dir();
+        PdbHeuristic::cached(&p, patterns, with_blank, &dir, &limits, |_, _| {})
             .expect("pattern database cache")
             .0
     };

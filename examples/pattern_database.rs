@@ -129,7 +129,10 @@ fn main() {
     for p in &patterns {
         // The progress callback runs after each layer of the backwards search.
         let mut reached = 0;
-        let db = Builder::new(p).on_progress(|l| reached = l.reached).build();
+        let db = Builder::new(p)
+            .on_progress(|l| reached = l.reached)
+            .build()
+            .expect("a small table, within the default limits");
         let placements = db.table().iter().filter(|&&d| d != UNREACHED).count();
         println!(
             "tiles {:?}: {reached} of {} ranks reached",

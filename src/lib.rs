@@ -228,6 +228,7 @@ pub use algorithms::fringe::{fringe, Fringe};
 pub use algorithms::greedy::{greedy, Greedy};
 pub use algorithms::idastar::{idastar, IdaStar, Parallel};
 pub use algorithms::iddfs::{iddfs, Iddfs};
+pub use algorithms::parallel::MAX_THREADS;
 pub use algorithms::weighted_astar::{weighted_astar, WeightedAStar};
 pub use algorithms::yen::{yen, KShortestPaths, Yen};
 pub use algorithms::{parallel, Workspace};

@@ -308,6 +308,7 @@ fn fifteen_figure() -> Result<Figure, Box<dyn Error>> {
         &default_partition(&p),
         true,
         &fifteen::default_cache_dir(),
+        &heurist::pdb::BuildLimits::new(),
         |_, _| {},
     )?;
     eprintln!(

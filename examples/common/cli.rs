@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use heurist::{
     AStar, AnytimeAStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, Heuristic, IdaStar,
     Iddfs, Improvement, Limits, MovePruning, OpenList, Problem, SearchResult, WeightedAStar,
+    MAX_THREADS,
 };
 
 /// Exit status: solved, or proven unsolvable.
@@ -64,6 +65,21 @@ pub fn weight(text: &str) -> Result<f64, String> {
         return Err("the weight must be a number from 1 to 1e6".into());
     }
     Ok(w)
+}
+
+/// A thread count flag: 0 (one thread per core) to [`MAX_THREADS`], the most a search of
+/// the library runs on. A larger count is refused rather than lowered: it is a typo.
+pub fn threads(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of threads"))?;
+    if n > MAX_THREADS {
+        return Err(format!(
+            "at most {MAX_THREADS} threads (0: one per core), not {n}"
+        ));
+    }
+    Ok(n)
 }
 
 /// The search algorithms a program offers.
@@ -331,10 +347,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_and_weights_are_checked() {
+    fn durations_weights_and_thread_counts_are_checked() {
         assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
         for bad in ["-1", "NaN", "inf", "1e20", "x", ""] {
             assert!(seconds(bad).is_err(), "{bad}");
+        }
+        assert_eq!(threads("0"), Ok(0));
+        assert_eq!(threads(&MAX_THREADS.to_string()), Ok(MAX_THREADS));
+        for bad in [
+            "257",
+            "100000",
+            "18446744073709551615",
+            "99999999999999999999",
+            "-1",
+            "",
+        ] {
+            assert!(threads(bad).is_err(), "{bad}");
         }
         assert_eq!(weight("2"), Ok(2.0));
         for bad in ["-1", "NaN", "0", "0.5", "inf"] {

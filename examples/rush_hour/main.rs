@@ -152,8 +152,8 @@ struct Cli {
     #[arg(long, value_name = "SECS", value_parser = cli::seconds)]
     progress: Option<Duration>,
     /// Search on N threads (0: one per core): BFS level by level, A* in batched rounds.
-    /// Pays on boards of millions of states; only with --algo bfs or astar.
-    #[arg(long, value_name = "N")]
+    /// Pays on boards of millions of states; only with --algo bfs or astar. At most 256.
+    #[arg(long, value_name = "N", value_parser = cli::threads)]
     threads: Option<usize>,
     /// Generate a board (course CSV on stdout) with at least --min-moves optimal moves. It
     /// gives up after 20000 tries or at --time-limit, 60 s by default (give --time-limit SECS

@@ -225,7 +225,9 @@ impl<'a, C, E> AStar<'a, C, E> {
         best_first::search_from::<P, H, _, E>(problem, starts, &heuristic, AStarPolicy, setup)
     }
 
-    /// Runs A\* on `threads` threads (0: one per core): hash-distributed A\* (HDA\*,
+    /// Runs A\* on `threads` threads (0: one per core; at most
+    /// [`MAX_THREADS`](crate::MAX_THREADS), and fewer if the system refuses some):
+    /// hash-distributed A\* (HDA\*,
     /// Kishimoto, Fukunaga and Botea, 2009), each thread running A\* on the states whose
     /// hash names it and sending the successors it does not own to their owners (see
     /// [`parallel`]).
@@ -294,7 +296,9 @@ impl<'a, C, E> AStar<'a, C, E> {
         parallel::hda::search::<P, H, E>(problem, start, &heuristic, setup)
     }
 
-    /// Runs A\* on `threads` threads (0: one per core) in synchronous rounds, with the
+    /// Runs A\* on `threads` threads (0: one per core; at most
+    /// [`MAX_THREADS`](crate::MAX_THREADS), and fewer if the system refuses some) in
+    /// synchronous rounds, with the
     /// states kept in buckets by hash and each round's successors settled bucket by bucket
     /// (see [`parallel`]).
     ///

@@ -197,7 +197,8 @@ impl<'a, C, E> Bfs<'a, C, E> {
         }
     }
 
-    /// Runs breadth-first search on `threads` threads (0: one per core), level by level,
+    /// Runs breadth-first search on `threads` threads (0: one per core; at most
+    /// [`MAX_THREADS`](crate::MAX_THREADS), and fewer if the system refuses some), level by level,
     /// with the states kept in buckets by hash and each level's successors settled bucket
     /// by bucket (see [`parallel`]).
     ///

@@ -150,7 +150,9 @@ impl<'a, C, E> IdaStar<'a, C, E> {
     }
 
     /// Runs IDA* on `problem` from `start`, guided by `heuristic`, on several threads: a
-    /// number of threads (0: one per core the machine has) or a [`Parallel`].
+    /// number of threads (0: one per core the machine has; at most
+    /// [`MAX_THREADS`](crate::MAX_THREADS), and fewer if the system refuses some) or a
+    /// [`Parallel`].
     ///
     /// Each iteration's tree is cut a few levels below the start into subtrees, which the
     /// threads walk in the order the serial walk meets them; the answer is the goal the
@@ -205,10 +207,7 @@ impl<'a, C, E> IdaStar<'a, C, E> {
     {
         let _ = self.expansion;
         let parallel = parallel.into();
-        let threads = match parallel.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
+        let threads = crate::algorithms::parallel::thread_count(parallel.threads);
         let setup = Setup {
             limits: &self.limits,
             max_depth: self.max_depth,
@@ -244,7 +243,9 @@ pub struct Parallel {
 }
 
 impl Parallel {
-    /// `threads` threads (0: one per core the machine has); an iteration that follows one of
+    /// `threads` threads (0: one per core the machine has; at most
+    /// [`MAX_THREADS`](crate::MAX_THREADS), and fewer if the system refuses some); an
+    /// iteration that follows one of
     /// fewer than 20,000 expansions runs on the calling thread alone.
     pub fn new(threads: usize) -> Self {
         Parallel {

@@ -8,6 +8,9 @@
 //! * [`Builder`]: fills the table by an exhaustive 0-1 breadth-first search backwards from the
 //!   goals, with a progress callback. The table can be *projected* onto a smaller key
 //!   ([`Abstraction::key`]): each key keeps the minimum distance over the states sharing it.
+//!   The build obeys [`BuildLimits`] as a search obeys its limits: a memory budget (2 GiB
+//!   unless told otherwise), a time limit and a cancel token; one they stop returns the
+//!   [`BuildError`] that says why.
 //! * [`PatternDb`]: the table, one byte per entry; lookup, [`save`](PatternDb::save) and
 //!   [`load`](PatternDb::load) with a header and a checksum, so a missing, truncated,
 //!   corrupt or mismatched file is reported as a [`PdbError`], never a panic.
@@ -37,7 +40,7 @@
 //!     }
 //! }
 //!
-//! let db = Builder::new(&Ring).build();
+//! let db = Builder::new(&Ring).build().unwrap();
 //! let distances: Vec<u8> = (0..6).map(|s| db.get(s)).collect();
 //! assert_eq!(distances, [0, 1, 2, 3, 2, 1]);
 //! ```
@@ -48,7 +51,9 @@ use std::io::{self, Write};
 use std::path::Path;
 
 mod additive;
+mod build;
 pub use additive::Additive;
+pub use build::{BuildError, BuildLimits, Builder, Progress};
 
 /// The value of table entries no goal can be reached from (never reached by the search).
 pub const UNREACHED: u8 = u8::MAX;
@@ -93,7 +98,7 @@ pub const UNREACHED: u8 = u8::MAX;
 ///     fn key(&self, &(a, _): &(u8, u8)) -> u64 { a as u64 }
 /// }
 ///
-/// let db = Builder::new(&Two).build();
+/// let db = Builder::new(&Two).build().unwrap();
 /// assert_eq!(db.len(), 4);
 /// // The tokens cannot pass each other: with `a` at cell 3, `b` cannot be right of it, so
 /// // the goal is unreachable from every such state.
@@ -137,149 +142,6 @@ pub trait Abstraction {
     }
 }
 
-/// The progress of a build, passed to the callback of [`Builder::on_progress`] after each
-/// layer of the breadth-first search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// The distance of the layer just finished.
-    pub depth: u8,
-    /// Abstract states reached so far.
-    pub reached: u64,
-    /// The number of abstract states, [`Abstraction::len`].
-    pub total: u64,
-}
-
-/// The boxed progress callback of a [`Builder`].
-type ProgressFn<'a> = Box<dyn FnMut(&Progress) + 'a>;
-
-/// Builds a [`PatternDb`] by exhaustive 0-1 breadth-first search over an [`Abstraction`].
-///
-/// The search keeps one byte per abstract state (`len()` bytes) and two lists of ranks (the
-/// current and the next layer) while it runs; the result is then projected onto
-/// `key_len()` entries. Distances above 254 are stored as 254 (still admissible).
-///
-/// # Examples
-///
-/// ```
-/// use heurist::pdb::{Abstraction, Builder};
-///
-/// struct Line; // cells 0..10, goal at 9, steps of 1
-/// impl Abstraction for Line {
-///     type State = u64;
-///     fn len(&self) -> u64 { 10 }
-///     fn rank(&self, s: &u64) -> u64 { *s }
-///     fn unrank(&self, r: u64) -> u64 { r }
-///     fn goals(&self, out: &mut Vec<u64>) { out.push(9) }
-///     fn predecessors(&self, s: &u64, out: &mut Vec<(u64, u8)>) {
-///         if *s > 0 { out.push((s - 1, 1)) }
-///         if *s < 9 { out.push((s + 1, 1)) }
-///     }
-/// }
-///
-/// let mut layers = 0;
-/// let db = Builder::new(&Line).on_progress(|p| { layers += 1; assert!(p.reached <= p.total) }).build();
-/// assert_eq!(db.get(0), 9);
-/// assert_eq!(layers, 10);
-/// ```
-pub struct Builder<'a, A: Abstraction + ?Sized> {
-    abstraction: &'a A,
-    progress: Option<ProgressFn<'a>>,
-}
-
-impl<'a, A: Abstraction + ?Sized> Builder<'a, A> {
-    /// A builder for the database of `abstraction`.
-    pub fn new(abstraction: &'a A) -> Self {
-        Builder {
-            abstraction,
-            progress: None,
-        }
-    }
-
-    /// Calls `callback` after each finished layer of the search.
-    pub fn on_progress(mut self, callback: impl FnMut(&Progress) + 'a) -> Self {
-        self.progress = Some(Box::new(callback));
-        self
-    }
-
-    /// Runs the search and returns the database (`key_len()` entries; entries of keys no goal
-    /// is reachable from hold [`UNREACHED`]).
-    pub fn build(mut self) -> PatternDb {
-        let a = self.abstraction;
-        let total = a.len();
-        let mut dist = vec![UNREACHED; total as usize];
-        let mut current: Vec<u64> = Vec::new();
-        let mut next: Vec<u64> = Vec::new();
-        let mut goals = Vec::new();
-        a.goals(&mut goals);
-        let mut reached = 0u64;
-        for g in &goals {
-            let r = a.rank(g);
-            if dist[r as usize] != 0 {
-                dist[r as usize] = 0;
-                reached += 1;
-                current.push(r);
-            }
-        }
-        let mut preds = Vec::new();
-        let mut depth: u8 = 0;
-        while !current.is_empty() {
-            // The layer is processed as a stack: 0-cost predecessors join it.
-            let up = depth.saturating_add(1).min(UNREACHED - 1);
-            while let Some(r) = current.pop() {
-                if dist[r as usize] != depth {
-                    continue; // lowered to an earlier layer after it was queued
-                }
-                let s = a.unrank(r);
-                preds.clear();
-                a.predecessors(&s, &mut preds);
-                for (p, cost) in preds.drain(..) {
-                    let pr = a.rank(&p) as usize;
-                    let old = dist[pr];
-                    if cost == 0 {
-                        if old > depth {
-                            if old == UNREACHED {
-                                reached += 1;
-                            }
-                            dist[pr] = depth;
-                            current.push(pr as u64);
-                        }
-                    } else if old == UNREACHED {
-                        reached += 1;
-                        dist[pr] = up;
-                        next.push(pr as u64);
-                    }
-                }
-            }
-            if let Some(cb) = self.progress.as_mut() {
-                cb(&Progress {
-                    depth,
-                    reached,
-                    total,
-                });
-            }
-            std::mem::swap(&mut current, &mut next);
-            depth = up;
-        }
-        drop(current);
-        drop(next);
-        // Project onto the keys.
-        let key_len = a.key_len();
-        if key_len == total && (0..total).all(|r| a.key(&a.unrank(r)) == r) {
-            return PatternDb { table: dist };
-        }
-        let mut table = vec![UNREACHED; key_len as usize];
-        for (r, &d) in dist.iter().enumerate() {
-            if d != UNREACHED {
-                let k = a.key(&a.unrank(r as u64)) as usize;
-                if d < table[k] {
-                    table[k] = d;
-                }
-            }
-        }
-        PatternDb { table }
-    }
-}
-
 /// A pattern database: one distance byte per key.
 ///
 /// # Examples
@@ -305,6 +167,8 @@ pub enum PdbError {
     /// The file exists but is not a valid database: wrong magic, version, tag or size, or a
     /// checksum mismatch (a corrupt or truncated file).
     Format(String),
+    /// The database had to be built, and its limits stopped the build.
+    Build(BuildError),
 }
 
 impl fmt::Display for PdbError {
@@ -312,6 +176,7 @@ impl fmt::Display for PdbError {
         match self {
             PdbError::Io(e) => write!(f, "pattern database file: {e}"),
             PdbError::Format(m) => write!(f, "invalid pattern database file: {m}"),
+            PdbError::Build(e) => write!(f, "pattern database not built: {e}"),
         }
     }
 }
@@ -321,6 +186,7 @@ impl std::error::Error for PdbError {
         match self {
             PdbError::Io(e) => Some(e),
             PdbError::Format(_) => None,
+            PdbError::Build(e) => Some(e),
         }
     }
 }
@@ -328,6 +194,12 @@ impl std::error::Error for PdbError {
 impl From<io::Error> for PdbError {
     fn from(e: io::Error) -> Self {
         PdbError::Io(e)
+    }
+}
+
+impl From<BuildError> for PdbError {
+    fn from(e: BuildError) -> Self {
+        PdbError::Build(e)
     }
 }
 
@@ -520,16 +392,20 @@ impl PatternDb {
 
     /// Loads the database at `path` (saved with `tag`); if that fails for any reason (missing,
     /// corrupt, another tag), calls `build`, saves the result to `path` (creating the parent
-    /// directory) and returns it. The [`Origin`] says which happened and why.
+    /// directory) and returns it. The [`Origin`] says which happened and why. A build that
+    /// its limits stopped is [`PdbError::Build`], and nothing is saved.
     ///
     /// # Examples
     ///
     /// ```
-    /// use heurist::pdb::{Origin, PatternDb};
+    /// use heurist::pdb::{BuildError, Origin, PatternDb, PdbError};
     ///
     /// let dir = std::env::temp_dir().join(format!("heurist-pdb-cache-doc-{}", std::process::id()));
     /// let path = dir.join("sub").join("t.pdb");
-    /// let (db, origin) = PatternDb::load_or_build(&path, b"t", || PatternDb::from_table(vec![0, 1])).unwrap();
+    /// let stopped = PatternDb::load_or_build(&path, b"t", || Err(BuildError::Cancelled));
+    /// assert!(matches!(stopped, Err(PdbError::Build(BuildError::Cancelled))));
+    /// assert!(!path.exists());
+    /// let (db, origin) = PatternDb::load_or_build(&path, b"t", || Ok(PatternDb::from_table(vec![0, 1]))).unwrap();
     /// assert!(matches!(origin, Origin::Built { .. }));
     /// let (again, origin) = PatternDb::load_or_build(&path, b"t", || unreachable!()).unwrap();
     /// assert_eq!((again, origin), (db, Origin::Loaded));
@@ -538,14 +414,14 @@ impl PatternDb {
     pub fn load_or_build(
         path: impl AsRef<Path>,
         tag: &[u8],
-        build: impl FnOnce() -> PatternDb,
+        build: impl FnOnce() -> Result<PatternDb, BuildError>,
     ) -> Result<(PatternDb, Origin), PdbError> {
         let path = path.as_ref();
         match PatternDb::load(path, tag) {
             Ok(db) => Ok((db, Origin::Loaded)),
             Err(e) => {
                 let why = e.to_string();
-                let db = build();
+                let db = build()?;
                 if let Some(dir) = path.parent() {
                     fs::create_dir_all(dir)?;
                 }

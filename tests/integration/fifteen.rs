@@ -10,7 +10,7 @@ use crate::puzzles::fifteen as model;
 
 use std::collections::{HashMap, VecDeque};
 
-use heurist::pdb::{Builder, Origin, PatternDb, UNREACHED};
+use heurist::pdb::{BuildLimits, Builder, Origin, PatternDb, UNREACHED};
 use heurist::{AStar, CycleCheck, Heuristic, IdaStar, Problem, Successors};
 use model::*;
 use proptest::prelude::*;
@@ -185,10 +185,10 @@ fn exhaustive_3x3_heuristics_and_searches() {
     check_heuristic(&p, &dist, &LinearConflict(&p), "linear conflict");
     let patterns = default_partition(&p);
     assert_eq!(patterns, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
-    let pdb = PdbHeuristic::build(&p, &patterns, true);
+    let pdb = PdbHeuristic::build(&p, &patterns, true, &BuildLimits::new()).unwrap();
     check_heuristic(&p, &dist, &pdb, "pdb 4-4 with blank");
     // Without the blank in the key: admissible (and exact update), but not consistent.
-    let projected = PdbHeuristic::build(&p, &patterns, false);
+    let projected = PdbHeuristic::build(&p, &patterns, false, &BuildLimits::new()).unwrap();
     check_heuristic_with(&p, &dist, &projected, "pdb 4-4 projected", false);
     assert!(dist
         .keys()
@@ -202,7 +202,13 @@ fn exhaustive_3x3_heuristics_and_searches() {
     let sum = |f: &dyn Fn(&Tiles) -> u32| dist.keys().map(|s| f(s) as u64).sum::<u64>();
     assert!(sum(&|s| pdb.estimate(s)) > sum(&|s| Manhattan(&p).estimate(s)));
     // A single pattern of all 8 tiles is exact.
-    let exact = PdbHeuristic::build(&p, &[vec![1, 2, 3, 4, 5, 6, 7, 8]], false);
+    let exact = PdbHeuristic::build(
+        &p,
+        &[vec![1, 2, 3, 4, 5, 6, 7, 8]],
+        false,
+        &BuildLimits::new(),
+    )
+    .unwrap();
     for (s, &d) in dist.iter().take(20_000) {
         assert_eq!(exact.estimate(s), d);
     }
@@ -242,8 +248,10 @@ fn reflected_pattern_databases_on_every_3x3_state() {
     assert_eq!(r.apply(&p, p.goal()), p.goal());
 
     let patterns = default_partition(&p);
-    let plain = PdbHeuristic::build(&p, &patterns, true);
-    let reflected = PdbHeuristic::build(&p, &patterns, true).with_reflection(r.clone());
+    let plain = PdbHeuristic::build(&p, &patterns, true, &BuildLimits::new()).unwrap();
+    let reflected = PdbHeuristic::build(&p, &patterns, true, &BuildLimits::new())
+        .unwrap()
+        .with_reflection(r.clone());
     check_heuristic(&p, &dist, &reflected, "pdb 4-4 reflected");
     let (p2, r2) = (p.clone(), r.clone());
     let generic = plain
@@ -274,7 +282,7 @@ fn rectangular_boards_and_unusual_goals() {
     let p = Puzzle::new(2, 3, &parse_layout("1 2 3 / 4 5 0").unwrap().tiles).unwrap();
     let dist = bfs_distances(&p);
     assert_eq!(dist.len(), 360);
-    let pdb = PdbHeuristic::build(&p, &default_partition(&p), true);
+    let pdb = PdbHeuristic::build(&p, &default_partition(&p), true, &BuildLimits::new()).unwrap();
     check_heuristic(&p, &dist, &LinearConflict(&p), "lc 2x3");
     check_heuristic(&p, &dist, &pdb, "pdb 2x3");
     for (&s, &d) in &dist {
@@ -396,10 +404,13 @@ fn pattern_database_cache_survives_corruption() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("fifteen-cache-{}", std::process::id()));
     let patterns = default_partition(&p);
-    let (h1, r1) = PdbHeuristic::cached(&p, &patterns, false, &dir, |_, _| {}).unwrap();
+    let (h1, r1) =
+        PdbHeuristic::cached(&p, &patterns, false, &dir, &BuildLimits::new(), |_, _| {}).unwrap();
     assert!(r1.iter().all(|r| matches!(r.origin, Origin::Built { .. })));
-    let (h2, r2) =
-        PdbHeuristic::cached(&p, &patterns, false, &dir, |_, _| panic!("must load")).unwrap();
+    let (h2, r2) = PdbHeuristic::cached(&p, &patterns, false, &dir, &BuildLimits::new(), |_, _| {
+        panic!("must load")
+    })
+    .unwrap();
     assert!(r2.iter().all(|r| r.origin == Origin::Loaded));
     // Corrupt one byte of the first file: detected, rebuilt, same values.
     let path = &r2[0].path;
@@ -409,7 +420,10 @@ fn pattern_database_cache_survives_corruption() {
     std::fs::write(path, &bytes).unwrap();
     assert!(PatternDb::load(path, b"anything").is_err());
     let mut calls = 0;
-    let (h3, r3) = PdbHeuristic::cached(&p, &patterns, false, &dir, |_, _| calls += 1).unwrap();
+    let (h3, r3) = PdbHeuristic::cached(&p, &patterns, false, &dir, &BuildLimits::new(), |_, _| {
+        calls += 1
+    })
+    .unwrap();
     assert!(
         matches!(&r3[0].origin, Origin::Built { why } if why.contains("checksum")),
         "{:?}",
@@ -419,7 +433,8 @@ fn pattern_database_cache_survives_corruption() {
     assert!(calls > 0);
     // Truncated file too.
     std::fs::write(&r3[1].path, &bytes[..50]).unwrap();
-    let (h4, r4) = PdbHeuristic::cached(&p, &patterns, false, &dir, |_, _| {}).unwrap();
+    let (h4, r4) =
+        PdbHeuristic::cached(&p, &patterns, false, &dir, &BuildLimits::new(), |_, _| {}).unwrap();
     assert!(matches!(r4[1].origin, Origin::Built { .. }));
     let s = p.pack(&[8, 7, 6, 5, 4, 3, 2, 1, 0]);
     let v = h1.estimate(&s);
@@ -430,7 +445,9 @@ fn pattern_database_cache_survives_corruption() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
     // The 3x3 single-pattern database built by the library directly has 9!/2 reachable entries.
-    let db = Builder::new(&PatternSpace::new(&p, &[1, 2, 3, 4, 5, 6, 7, 8], false)).build();
+    let db = Builder::new(&PatternSpace::new(&p, &[1, 2, 3, 4, 5, 6, 7, 8], false))
+        .build()
+        .unwrap();
     assert_eq!(
         db.table()
             .iter()
@@ -480,10 +497,15 @@ fn the_region_builder_equals_the_generic_build() {
     ];
     for (rows, cols, goal, tiles) in cases {
         let p = Puzzle::new(rows, cols, &parse_layout(goal).unwrap().tiles).unwrap();
-        let generic = Builder::new(&PatternSpace::new(&p, tiles, false)).build();
+        let generic = Builder::new(&PatternSpace::new(&p, tiles, false))
+            .build()
+            .unwrap();
         for threads in [1, 3] {
             let mut layers = Vec::new();
-            let db = build_projected(&p, tiles, threads, |pr| layers.push(*pr));
+            let db = build_projected(&p, tiles, threads, &BuildLimits::new(), |pr| {
+                layers.push(*pr)
+            })
+            .unwrap();
             assert!(db == generic, "{rows}x{cols} {tiles:?}, {threads} threads");
             let last = layers.last().unwrap();
             let reachable = db.table().iter().filter(|&&d| d != UNREACHED).count();
@@ -494,6 +516,49 @@ fn the_region_builder_equals_the_generic_build() {
             assert!(layers.windows(2).all(|w| w[0].reached <= w[1].reached));
         }
     }
+}
+
+/// The dedicated builder obeys its limits as the generic one does: a budget below what it
+/// needs stops it before it allocates, a cancelled token or a time limit during a layer
+/// stops it within moments.
+#[test]
+fn the_region_builder_obeys_its_limits() {
+    use heurist::pdb::BuildError;
+    use heurist::CancelToken;
+    use std::time::{Duration, Instant};
+    let p = Puzzle::new(4, 4, &Puzzle::default_goal(16)).unwrap();
+    let seven = [1, 2, 3, 4, 5, 6, 7];
+    // 57,657,600 placements: 4 bytes of codes (9 free cells) and a distance byte each
+    let needed = 57_657_600 * 5;
+    let small = BuildLimits::new().max_bytes(needed - 1);
+    assert_eq!(
+        build_projected(&p, &seven, 2, &small, |_| {}),
+        Err(BuildError::MemoryLimit {
+            needed,
+            budget: needed - 1
+        })
+    );
+    let t0 = Instant::now();
+    let timed = BuildLimits::new().time_limit(Duration::from_millis(300));
+    assert_eq!(
+        build_projected(&p, &seven, 2, &timed, |_| {}),
+        Err(BuildError::TimeLimit)
+    );
+    assert!(t0.elapsed() < Duration::from_secs(3), "{:?}", t0.elapsed());
+    let token = CancelToken::new();
+    let cancel = token.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        cancel.cancel();
+    });
+    let t0 = Instant::now();
+    let cancelled = BuildLimits::new().cancel(token);
+    assert_eq!(
+        build_projected(&p, &seven, 2, &cancelled, |_| {}),
+        Err(BuildError::Cancelled)
+    );
+    assert!(t0.elapsed() < Duration::from_secs(3), "{:?}", t0.elapsed());
+    stopper.join().unwrap();
 }
 
 proptest! {
@@ -528,9 +593,16 @@ fn all_korf_instances_with_pattern_databases() {
     let r = Reflection::of(&p).unwrap();
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("heurist-pdb-cache");
     let cached = |patterns: &[Vec<u8>], with_blank| {
-        PdbHeuristic::cached(&p, patterns, with_blank, &dir, |_, _| {})
-            .unwrap()
-            .0
+        PdbHeuristic::cached(
+            &p,
+            patterns,
+            with_blank,
+            &dir,
+            &BuildLimits::new(),
+            |_, _| {},
+        )
+        .unwrap()
+        .0
     };
     let default = cached(&default_partition(&p), false).with_reflection(r.clone());
     let six = partition_366(&p).unwrap();

@@ -125,6 +125,39 @@ fn hostile_flags_get_an_error_not_a_panic() {
     }
 }
 
+/// The programs that take `--threads`, each with a valid run that searches on threads.
+const THREADED: [(&str, &[&str]); 2] = [
+    (
+        "fifteen",
+        &["--tiles", "1 2 3 7 4 5 6 0 8 9 10 11 12 13 14 15"],
+    ),
+    (
+        "rush_hour",
+        &["data/rush_hour/Rushhour6x6_1.csv", "--algo", "bfs"],
+    ),
+];
+
+#[test]
+fn absurd_thread_counts_are_refused_not_a_panic() {
+    for (program, valid) in THREADED {
+        for count in ["100000", "18446744073709551615", "257"] {
+            let mut args = valid.to_vec();
+            args.extend_from_slice(&["--threads", count]);
+            let (code, err) = run(program, &args);
+            assert!(
+                code == 2 && err.contains("at most 256 threads"),
+                "{program} {args:?}: exit {code}\n{err}"
+            );
+        }
+        for count in ["256", "0", "2"] {
+            let mut args = valid.to_vec();
+            args.extend_from_slice(&["--threads", count]);
+            let (code, err) = run(program, &args);
+            assert_eq!(code, 0, "{program} {args:?}: exit {code}\n{err}");
+        }
+    }
+}
+
 #[test]
 fn hostile_files_get_an_error_not_a_panic() {
     let dir = std::env::temp_dir().join(format!("heurist-hostile-{}", std::process::id()));
@@ -315,4 +348,102 @@ fn fifteen_selects_instances_and_reports_lower_bounds() {
         ],
     );
     assert!(code == 2 && err.contains("would search"), "{err}");
+}
+
+/// A 15-puzzle instance whose default pattern databases (7-8) take minutes to build.
+const HARD_15: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+/// `fifteen --heuristic pdb` with a cache folder of its own (empty: every database is built)
+/// and `args`, started; the folder is removed when the returned guard is dropped.
+fn start_pdb_build(args: &[&str]) -> (std::process::Child, TempDir) {
+    let dir = TempDir::new("pdb-build");
+    let child = Command::new(binary("fifteen"))
+        .args(["--heuristic", "pdb", "--cache-dir"])
+        .arg(&dir.0)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fifteen starts");
+    (child, dir)
+}
+
+/// A temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("heurist-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("a temporary folder");
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Waits for `child` (killing it after [`PATIENCE`]): its exit code (`None`: ended by a
+/// signal), stderr and how long it ran from `start`.
+fn finish(
+    mut child: std::process::Child,
+    start: Instant,
+) -> (Option<i32>, String, Duration) {
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            let out = child.wait_with_output().expect("output");
+            let err = String::from_utf8_lossy(&out.stderr).into_owned();
+            return (out.status.code(), err, start.elapsed());
+        }
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("ran for over {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The pattern-database build obeys `--time-limit` and the memory budget as a search does:
+/// it stops soon after the limit, with exit status 1, saying why, and saves nothing.
+#[test]
+fn a_pattern_database_build_stops_at_its_limits() {
+    let start = Instant::now();
+    let (child, dir) = start_pdb_build(&["--tiles", HARD_15, "--time-limit", "0.5"]);
+    let (code, err, took) = finish(child, start);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("time limit"), "{err}");
+    assert!(took < Duration::from_secs(4), "stopped after {took:?}");
+    let saved = std::fs::read_dir(&dir.0).expect("the cache folder").count();
+    assert_eq!(saved, 0, "a stopped build saves nothing");
+    let start = Instant::now();
+    let (child, _dir) = start_pdb_build(&["--tiles", HARD_15, "--pdb-memory", "100"]);
+    let (code, err, took) = finish(child, start);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("more than its budget of 100 MiB"), "{err}");
+    assert!(took < Duration::from_secs(4), "stopped after {took:?}");
+}
+
+/// Ctrl-C (SIGINT) during a pattern-database build stops the build: exit status 1 and a
+/// message, not death by the signal.
+#[test]
+fn an_interrupted_pattern_database_build_ends_cleanly() {
+    let start = Instant::now();
+    let (child, _dir) = start_pdb_build(&["--tiles", HARD_15]);
+    // well into the build of the first database
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let interrupted = Instant::now();
+    let (code, err, _) = finish(child, start);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert!(interrupted.elapsed() < Duration::from_secs(3), "{err}");
 }

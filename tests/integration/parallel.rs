@@ -233,3 +233,67 @@ fn parallel_idastar_hands_deep_paths_to_the_serial_engine() {
     assert_eq!((sol.cost, sol.len() as u64), (LEN, LEN));
     assert_eq!(r.stats.iterations, 1);
 }
+
+/// A 24 x 24 board without walls, from one corner to the other, that notes the threads
+/// that expand its states.
+#[derive(Default)]
+struct Board {
+    threads: std::sync::Mutex<std::collections::HashSet<std::thread::ThreadId>>,
+}
+
+impl Board {
+    /// How many threads expanded states since the last call.
+    fn threads(&self) -> usize {
+        std::mem::take(&mut *self.threads.lock().unwrap()).len()
+    }
+}
+
+impl heurist::Problem for Board {
+    type State = (u8, u8);
+    type Action = u8;
+    type Cost = u32;
+    fn is_goal(&self, &s: &(u8, u8)) -> bool {
+        s == (23, 23)
+    }
+    fn successors(&self, &(x, y): &(u8, u8), out: &mut heurist::Successors<(u8, u8), u8, u32>) {
+        let me = std::thread::current().id();
+        self.threads.lock().unwrap().insert(me);
+        for (a, (dx, dy)) in [(1, 0), (0, 1), (-1, 0), (0, -1)].into_iter().enumerate() {
+            let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+            if (0..24).contains(&nx) && (0..24).contains(&ny) {
+                out.push(a as u8, (nx as u8, ny as u8), 1);
+            }
+        }
+    }
+}
+
+/// Any thread count is taken, by every parallel search: one far beyond the machine (or
+/// `usize::MAX`) runs on at most `MAX_THREADS` threads and finds what the serial search
+/// finds, rather than failing to start its threads or to allocate for them.
+#[test]
+fn every_parallel_search_caps_its_thread_count() {
+    use heurist::{AStar, Bfs, MAX_THREADS};
+    let b = Board::default();
+    let h = |&(x, y): &(u8, u8)| u32::from(23 - x) + u32::from(23 - y);
+    let zero = |_: &(u8, u8)| 0u32;
+    for threads in [100_000, usize::MAX] {
+        let mut runs = Vec::new();
+        let mut note = |cost: Option<u32>| runs.push((cost, b.threads()));
+        note(Bfs::new().search_parallel(threads, &b, (0, 0)).cost());
+        note(
+            AStar::new()
+                .search_parallel(threads, &b, (0, 0), zero)
+                .cost(),
+        );
+        let batched = AStar::new().search_parallel_batched(threads, &b, (0, 0), h);
+        note(batched.cost());
+        let ida = IdaStar::new()
+            .cycle_check(CycleCheck::Parent)
+            .search_parallel(Parallel::new(threads).serial_below(0), &b, (0, 0), h);
+        note(ida.cost());
+        for (cost, used) in runs {
+            assert_eq!(cost, Some(46), "{threads} threads");
+            assert!(used <= MAX_THREADS, "{threads} threads: {used} ran");
+        }
+    }
+}

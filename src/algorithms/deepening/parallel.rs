@@ -18,6 +18,7 @@ use super::{
     bound_when_stopped, last_iteration, FCost, Flow, Link, Metric, Setup, SolutionOf, SuccessorOf,
     Verdict, Walk,
 };
+use crate::algorithms::parallel::on_threads;
 use crate::algorithms::ResultOf;
 use crate::search::{Monitor, Outcome, Solution, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
@@ -252,8 +253,8 @@ where
             return mon.stopped(reason, bound_when_stopped(reason, lower_bound));
         }
 
-        // Walk the jobs on `threads` threads.
-        let shared = Shared {
+        // Walk the jobs on `active` threads (or as many as the system starts).
+        let shared = |n: usize| Shared {
             jobs: &jobs,
             taken: AtomicUsize::new(0),
             first_goal: AtomicUsize::new(usize::MAX),
@@ -261,29 +262,17 @@ where
             found: Mutex::new(Vec::new()),
             stopped: Mutex::new(None),
             too_deep: AtomicBool::new(false),
-            running: (0..active).map(|_| AtomicUsize::new(usize::MAX)).collect(),
-            abandon: (0..active).map(|_| Arc::default()).collect(),
+            running: (0..n).map(|_| AtomicUsize::new(usize::MAX)).collect(),
+            abandon: (0..n).map(|_| Arc::default()).collect(),
             expanded: &expanded,
             setup: &thread_setup,
             start: &start,
             root: &root,
         };
-        let reports: Vec<Report<P::Cost>> = if active == 1 {
-            vec![shared.work::<H, E>(0, problem, heuristic, threshold)]
-        } else {
-            std::thread::scope(|scope| {
-                let shared = &shared;
-                let workers: Vec<_> = (0..active)
-                    .map(|w| {
-                        scope.spawn(move || shared.work::<H, E>(w, problem, heuristic, threshold))
-                    })
-                    .collect();
-                workers
-                    .into_iter()
-                    .map(|w| w.join().expect("a search thread panicked"))
-                    .collect()
-            })
-        };
+        let work =
+            |shared: &Shared<'_, '_, P>, w| shared.work::<H, E>(w, problem, heuristic, threshold);
+        let (shared, reports): (_, Vec<Report<P::Cost>>) =
+            on_threads(active, shared, |shared| work(shared, 0), work);
         let Shared {
             too_deep,
             stopped,

@@ -159,10 +159,12 @@ where
     first.push(P::Cost::ZERO, h0, id);
 
     let thread_limits = mon.thread_limits();
-    let shared = Shared::<P> {
+    let room = mon.max_states() - 1;
+    // what the threads share, once `n` of them run
+    let shared = |n: usize| Shared::<P> {
         buckets: buckets.into_iter().map(Mutex::new).collect(),
-        exchange: Exchange::new(count, threads),
-        rendezvous: Rendezvous::new(threads),
+        exchange: Exchange::new(count, n),
+        rendezvous: Rendezvous::new(n),
         plan: Mutex::new(Some(Plan {
             until: (h0, Reverse(P::Cost::ZERO)),
             share: (1, 1),
@@ -171,18 +173,25 @@ where
         best: Mutex::new(None),
         halt: AtomicBool::new(false),
         stopped: Mutex::new(None),
-        room: AtomicUsize::new(mon.max_states() - 1),
-        reports: (0..threads).map(|_| Mutex::new(Stats::default())).collect(),
+        room: AtomicUsize::new(room),
+        reports: (0..n).map(|_| Mutex::new(Stats::default())).collect(),
         expansions: Arc::new(AtomicU64::new(0)),
     };
-    let worker = Worker {
-        problem,
-        heuristic,
-        shared: &shared,
-        limits: &thread_limits,
+    let run = |shared: &Shared<P>, t, lead: Option<&mut Monitor<'_, P::Cost>>| {
+        let worker = Worker {
+            problem,
+            heuristic,
+            shared,
+            limits: &thread_limits,
+        };
+        worker.run::<E>(t, lead)
     };
-    let reports: Vec<Report<P::Cost>> =
-        on_threads(threads, &mut mon, |t, lead| worker.run::<E>(t, lead));
+    let (shared, reports): (_, Vec<Report<P::Cost>>) = on_threads(
+        threads,
+        shared,
+        |shared| run(shared, 0, Some(&mut mon)),
+        |shared, t| run(shared, t, None),
+    );
     let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
     let max_frontier = mon.stats.max_frontier;
     mon.stats = summed(&stats);

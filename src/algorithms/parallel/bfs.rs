@@ -189,36 +189,44 @@ where
     }
 
     let thread_limits = mon.thread_limits();
-    let shared = Shared::<P, E> {
-        threads,
+    let room = mon.max_states() - stored;
+    // what the threads share, once `n` of them run
+    let shared = |n: usize| Shared::<P, E> {
+        threads: n,
         busy: buckets.iter().map(|b| AtomicBool::new(b.end > 0)).collect(),
         buckets: buckets.into_iter().map(Mutex::new).collect(),
-        exchange: Exchange::new(count, threads),
-        rendezvous: Rendezvous::new(threads),
+        exchange: Exchange::new(count, n),
+        rendezvous: Rendezvous::new(n),
         halt: AtomicBool::new(false),
         stopped: Mutex::new(None),
         found: Mutex::new(None),
-        room: AtomicUsize::new(mon.max_states() - stored),
-        reports: (0..threads)
-            .map(|_| Mutex::new((Stats::default(), 0)))
-            .collect(),
+        room: AtomicUsize::new(room),
+        reports: (0..n).map(|_| Mutex::new((Stats::default(), 0))).collect(),
         pruned: AtomicBool::new(false),
         step: AtomicU8::new(NEXT_ROUND),
         round: AtomicUsize::new(MIN_ROUND),
         expansions: Arc::new(AtomicU64::new(0)),
     };
-    let worker = Worker {
-        problem,
-        shared: &shared,
-        limits: &thread_limits,
-        max_depth: setup.max_depth,
-        bound,
-        // under a cost bound a state's skip set is its cheapest way in's, as in the serial
-        // search
-        arrival: E::PRUNES && bound.is_none(),
-        forget: setup.reversible && bound.is_none(),
+    let run = |shared: &Shared<P, E>, t, lead: Option<&mut Monitor<'_, P::Cost>>| {
+        let worker = Worker {
+            problem,
+            shared,
+            limits: &thread_limits,
+            max_depth: setup.max_depth,
+            bound,
+            // under a cost bound a state's skip set is its cheapest way in's, as in the
+            // serial search
+            arrival: E::PRUNES && bound.is_none(),
+            forget: setup.reversible && bound.is_none(),
+        };
+        worker.run(t, lead)
     };
-    let stats: Vec<Stats> = on_threads(threads, &mut mon, |t, lead| worker.run(t, lead));
+    let (shared, stats): (_, Vec<Stats>) = on_threads(
+        threads,
+        shared,
+        |shared| run(shared, 0, Some(&mut mon)),
+        |shared, t| run(shared, t, None),
+    );
     let Shared {
         buckets,
         stopped,

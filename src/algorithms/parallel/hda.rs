@@ -7,7 +7,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use super::astar::{before_start, conclude, note_least, path_cost, Meta, Report, ShardOf};
 use super::shard::{owner, Node, NodeRef, Shard};
-use super::{claim_room, lock, summed};
+use super::{claim_room, lock, on_threads, summed};
 use crate::algorithms::best_first::{AStarPolicy, Policy};
 use crate::algorithms::ResultOf;
 use crate::collections::{hash_of, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};
@@ -123,21 +123,22 @@ where
             Err(done) => return done,
         };
     let thread_limits = mon.thread_limits();
-    let shared = Shared::<P> {
-        threads,
+    let room = mon.max_states() - 1;
+    // what the threads share, once `n` of them run
+    let shared = |n: usize| Shared::<P> {
+        threads: n,
         post: Mutex::new(Post {
-            inbox: (0..threads).map(|_| Vec::new()).collect(),
+            inbox: (0..n).map(|_| Vec::new()).collect(),
             waiting: 0,
             done: false,
         }),
         mail_came: Condvar::new(),
         best: Mutex::new(None),
         stopped: Mutex::new(None),
-        room: AtomicUsize::new(mon.max_states() - 1),
+        room: AtomicUsize::new(room),
         expansions: Arc::new(AtomicU64::new(0)),
     };
     let hash = hash_of(&start);
-    let first = owner(hash, threads);
     let node = Node {
         state: start,
         link: None,
@@ -147,29 +148,23 @@ where
             closed: false,
         },
     };
-    let mut start = Some(Found { hash, node });
-    let worker = Worker {
-        problem,
-        heuristic,
-        shared: &shared,
-        limits: &thread_limits,
+    // the start, for the thread that owns it
+    let start = Mutex::new(Some(Found { hash, node }));
+    let run = |shared: &Shared<P>, t| {
+        let seed = match t == owner(hash, shared.threads) {
+            true => lock(&start).take(),
+            false => None,
+        };
+        let worker = Worker {
+            problem,
+            heuristic,
+            shared,
+            limits: &thread_limits,
+        };
+        worker.run::<E, F>(t, seed, open_list())
     };
-    let results: Vec<(ShardOf<P>, Report<P::Cost>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (worker, open_list) = (&worker, &open_list);
-                let seed = if t == first { start.take() } else { None };
-                scope.spawn(move || worker.run::<E, F>(t, seed, open_list()))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
+    let (shared, results): (_, Vec<(ShardOf<P>, Report<P::Cost>)>) =
+        on_threads(threads, shared, |shared| run(shared, 0), run);
     let (shards, reports): (Vec<ShardOf<P>>, Vec<Report<P::Cost>>) = results.into_iter().unzip();
     let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
     mon.stats = summed(&stats);

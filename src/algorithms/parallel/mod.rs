@@ -6,6 +6,11 @@
 //! and a hash index) that one thread at a time reads or writes, so no table is ever
 //! shared or locked per state.
 //!
+//! All of them, and [`IdaStar::search_parallel`], take their thread count through one
+//! check: 0 is one thread per core, and no count runs more than [`MAX_THREADS`]. Their
+//! threads start before anything they share is built, so that where the system refuses
+//! one, the search runs on those that started instead of failing.
+//!
 //! # Breadth-first search
 //!
 //! The search is level-synchronous, and it settles successors in bulk rather than one by
@@ -103,6 +108,7 @@
 //! [`AStar::search_parallel`]: crate::AStar::search_parallel
 //! [`AStar::search_parallel_batched`]: crate::AStar::search_parallel_batched
 //! [`AStar`]: crate::AStar
+//! [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
 
 mod astar;
 pub(crate) mod batched;
@@ -113,7 +119,7 @@ mod rendezvous;
 mod shard;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
 use crate::search::Stats;
 
@@ -137,28 +143,122 @@ fn claim_room(room: &AtomicUsize) -> usize {
     got
 }
 
-/// Runs `work` on `threads` threads, thread 0 on the caller's with `lead` (the caller's
-/// monitor), the others spawned: their results in thread order. A panic in any thread
-/// reaches the caller once all are done.
-fn on_threads<'m, C, R: Send>(
+/// Runs a parallel search's threads: asks for `threads - 1` threads besides the caller's
+/// (each named `heurist-<t>`), builds what they share with `shared(n)` once `n` of them run
+/// (the caller's counted), then runs `first` on the caller's thread as thread 0 and `rest`
+/// on the others as threads `1..n`. Returns what they shared and their results in thread
+/// order.
+///
+/// A thread the system refuses to start (too many threads, no memory for its stack) is
+/// not a failure: the search runs on the threads that did start, down to the caller's
+/// alone. So nothing the threads share is built before their number is known. A panic in
+/// any thread reaches the caller once all are done.
+pub(crate) fn on_threads<S: Send + Sync, R: Send>(
     threads: usize,
-    lead: &mut crate::search::Monitor<'m, C>,
-    work: impl Fn(usize, Option<&mut crate::search::Monitor<'m, C>>) -> R + Sync,
-) -> Vec<R> {
-    std::thread::scope(|scope| {
-        let work = &work;
-        let handles: Vec<_> = (1..threads)
-            .map(|t| scope.spawn(move || work(t, None)))
-            .collect();
-        let mut all = vec![work(0, Some(lead))];
+    shared: impl FnOnce(usize) -> S,
+    first: impl FnOnce(&S) -> R,
+    rest: impl Fn(&S, usize) -> R + Sync,
+) -> (S, Vec<R>) {
+    let ready = OnceLock::new();
+    let gate = Gate::default();
+    let results = std::thread::scope(|scope| {
+        let (ready, gate, rest) = (&ready, &gate, &rest);
+        let mut handles = Vec::new();
+        for t in 1..threads.max(1) {
+            if spawn_refused(t) {
+                break;
+            }
+            let spawned = std::thread::Builder::new()
+                .name(format!("heurist-{t}"))
+                .spawn_scoped(scope, move || {
+                    // `None`: building the shared state panicked, and the caller will too
+                    gate.wait()?;
+                    Some(rest(ready.get()?, t))
+                });
+            match spawned {
+                Ok(handle) => handles.push(handle),
+                Err(_) => break,
+            }
+        }
+        // Opens the gate when dropped, also while `shared` or `first` panics, so that no
+        // thread is left waiting.
+        let open = Open(gate);
+        let n = handles.len() + 1;
+        let shared = ready.get_or_init(|| shared(n));
+        gate.set(n);
+        let mut all = Vec::with_capacity(n);
+        all.push(first(shared));
+        drop(open);
         for handle in handles {
+            // (each returns a result: the gate opened with the shared state built)
             match handle.join() {
-                Ok(r) => all.push(r),
+                Ok(r) => all.extend(r),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
         all
-    })
+    });
+    let shared = ready.into_inner().expect("built before the threads ran");
+    (shared, results)
+}
+
+/// What the threads of [`on_threads`] wait at until their number is known: `Some(n)` once
+/// the shared state is built, `None` if building it failed.
+#[derive(Default)]
+struct Gate {
+    state: Mutex<Option<Option<usize>>>,
+    opened: Condvar,
+}
+
+impl Gate {
+    /// Opens the gate: `n` threads run (`None`: none goes on).
+    fn set(&self, n: impl Into<Option<usize>>) {
+        let mut state = lock(&self.state);
+        if state.is_none() {
+            *state = Some(n.into());
+        }
+        self.opened.notify_all();
+    }
+
+    /// Waits until the gate opens: the number of threads, or `None` if none goes on.
+    fn wait(&self) -> Option<usize> {
+        let mut state = lock(&self.state);
+        loop {
+            if let Some(n) = *state {
+                return n;
+            }
+            state = self.opened.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// Opens its gate for no thread when dropped before the gate was opened.
+struct Open<'g>(&'g Gate);
+
+impl Drop for Open<'_> {
+    fn drop(&mut self) {
+        self.0.set(None);
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// For the tests: the thread index from which the system is made to refuse the threads
+    /// of a parallel search started on this thread.
+    static REFUSE_FROM: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+/// Whether the tests make the system refuse thread `t`.
+fn spawn_refused(t: usize) -> bool {
+    #[cfg(test)]
+    {
+        t >= REFUSE_FROM.with(|r| r.get())
+    }
+    #[cfg(not(test))]
+    {
+        let _ = t;
+        false
+    }
 }
 
 /// The threads' counts summed, for a search of one iteration (the largest frontier: the
@@ -179,15 +279,121 @@ fn summed(parts: &[Stats]) -> Stats {
     total
 }
 
-/// The most threads a parallel search runs on.
-const MAX_THREADS: usize = 256;
+/// The most threads a parallel search runs on: [`Bfs::search_parallel`],
+/// [`AStar::search_parallel`], [`AStar::search_parallel_batched`] and
+/// [`IdaStar::search_parallel`] take any number of threads, and run on at most this many.
+///
+/// A larger count is not an error: it is lowered to this one, as 0 (one thread per core) is
+/// raised to the number of cores, and that to at most this one. And where the system
+/// refuses to start a thread (too many threads, no memory for a stack), the search runs on
+/// those it did start, down to the calling thread alone: a parallel search never fails, nor
+/// panics, for want of threads.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{Bfs, FnProblem, MAX_THREADS};
+///
+/// assert_eq!(MAX_THREADS, 256);
+/// let p = FnProblem::new(|n: &u32| *n == 300, |n: &u32| [('+', n + 1, 1u32)]);
+/// // a count far beyond the cap runs the same search, on at most MAX_THREADS threads
+/// let r = Bfs::new().search_parallel(usize::MAX, &p, 0);
+/// assert_eq!(r.cost(), Some(300));
+/// ```
+///
+/// [`Bfs::search_parallel`]: crate::Bfs::search_parallel
+/// [`AStar::search_parallel`]: crate::AStar::search_parallel
+/// [`AStar::search_parallel_batched`]: crate::AStar::search_parallel_batched
+/// [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
+pub const MAX_THREADS: usize = 256;
 
-/// The number of threads to run: `threads`, or with 0 one per core, at most
-/// [`MAX_THREADS`].
+/// The number of threads to ask for, for every parallel search: `threads`, or with 0 one
+/// per core, at most [`MAX_THREADS`]. The one place where a thread count is checked.
 pub(crate) fn thread_count(threads: usize) -> usize {
     let n = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    n.min(MAX_THREADS)
+    n.clamp(1, MAX_THREADS)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+    use std::thread::ThreadId;
+
+    use super::REFUSE_FROM;
+    use crate::{AStar, Bfs, CycleCheck, IdaStar, Parallel, Problem, Successors};
+
+    /// A 40 x 40 board without walls, from one corner to the other, that notes the threads
+    /// that expand its states.
+    #[derive(Default)]
+    struct Board {
+        threads: Mutex<HashSet<ThreadId>>,
+    }
+
+    impl Board {
+        /// How many threads expanded states since the last call.
+        fn threads(&self) -> usize {
+            std::mem::take(&mut *self.threads.lock().unwrap()).len()
+        }
+    }
+
+    impl Problem for Board {
+        type State = (u8, u8);
+        type Action = u8;
+        type Cost = u32;
+        fn is_goal(&self, &s: &(u8, u8)) -> bool {
+            s == (39, 39)
+        }
+        fn successors(&self, &(x, y): &(u8, u8), out: &mut Successors<(u8, u8), u8, u32>) {
+            self.threads
+                .lock()
+                .unwrap()
+                .insert(std::thread::current().id());
+            if x < 39 {
+                out.push(0, (x + 1, y), 1);
+            }
+            if y < 39 {
+                out.push(1, (x, y + 1), 1);
+            }
+            if x > 0 {
+                out.push(2, (x - 1, y), 1);
+            }
+            if y > 0 {
+                out.push(3, (x, y - 1), 1);
+            }
+        }
+    }
+
+    /// With the system refusing threads from the `from`-th on (the caller's is the 0th):
+    /// every parallel search still runs, on the threads it got, and finds the answer.
+    #[test]
+    fn a_refused_thread_leaves_the_search_to_the_threads_that_started() {
+        let h = |&(x, y): &(u8, u8)| u32::from(39 - x) + u32::from(39 - y);
+        let zero = |_: &(u8, u8)| 0u32;
+        let b = Board::default();
+        for from in [1, 2, 3] {
+            REFUSE_FROM.with(|r| r.set(from));
+            let bfs = Bfs::new().search_parallel(8, &b, (0, 0));
+            let bfs_threads = b.threads();
+            let hda = AStar::new().search_parallel(8, &b, (0, 0), zero);
+            let hda_threads = b.threads();
+            let batched = AStar::new().search_parallel_batched(8, &b, (0, 0), h);
+            let batched_threads = b.threads();
+            let ida = IdaStar::new()
+                .cycle_check(CycleCheck::Parent)
+                .search_parallel(Parallel::new(8).serial_below(0), &b, (20, 20), h);
+            let ida_threads = b.threads();
+            REFUSE_FROM.with(|r| r.set(usize::MAX));
+            assert_eq!(bfs.cost(), Some(78), "{from}");
+            assert_eq!(hda.cost(), Some(78), "{from}");
+            assert_eq!(batched.cost(), Some(78), "{from}");
+            assert_eq!(ida.cost(), Some(38), "{from}");
+            for used in [bfs_threads, hda_threads, batched_threads, ida_threads] {
+                assert!((1..=from).contains(&used), "{from} threads, {used} ran");
+            }
+        }
+    }
 }

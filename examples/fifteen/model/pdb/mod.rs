@@ -9,7 +9,9 @@ mod space;
 pub use region::{build_projected, projected_fits};
 pub use space::{falling, rank_cells, PatternSpace, MAX_PATTERN};
 
-use heurist::pdb::{Additive, Builder, Origin, PatternDb, PdbError, Progress};
+use heurist::pdb::{
+    Additive, BuildError, BuildLimits, Builder, Origin, PatternDb, PdbError, Progress,
+};
 use heurist::Heuristic;
 
 use super::{find_field, Move, Puzzle, Reflection, Tiles};
@@ -108,8 +110,9 @@ pub fn default_partition(puzzle: &Puzzle) -> Vec<Vec<u8>> {
 
 /// The most states a pattern's database build may search: abstract states (the blank's cell
 /// and the pattern tiles' cells) for a table with the blank, placements of the pattern tiles
-/// for a projected one. About a gigabyte of table at one byte per entry (four to eight during
-/// a projected build).
+/// for a projected one. About a gigabyte of table at one byte per entry (the build holds 1.25
+/// bytes a state with the blank, 3 to 9 a placement projected; its memory budget, checked
+/// before it starts, may refuse it first).
 pub const MAX_BUILD_STATES: u64 = 1 << 30;
 
 /// The number of states the build of a database of `k` tiles searches on `puzzle`, as
@@ -254,42 +257,50 @@ fn file_name(puzzle: &Puzzle, tiles: &[u8], with_blank: bool) -> String {
     )
 }
 
-/// Builds the database of one pattern: with the blank's cell, by the generic builder; without
-/// it, by the dedicated [`build_projected`] on all cores.
+/// Builds the database of one pattern within `limits`: with the blank's cell, by the generic
+/// builder; without it, by the dedicated [`build_projected`] on all cores.
 fn build_one(
     puzzle: &Puzzle,
     tiles: &[u8],
     with_blank: bool,
+    limits: &BuildLimits,
     progress: impl FnMut(&Progress),
-) -> PatternDb {
+) -> Result<PatternDb, BuildError> {
     if by_regions(puzzle, tiles.len(), with_blank) {
-        build_projected(puzzle, tiles, 0, progress)
+        build_projected(puzzle, tiles, 0, limits, progress)
     } else {
         Builder::new(&PatternSpace::new(puzzle, tiles, with_blank))
+            .limits(limits.clone())
             .on_progress(progress)
             .build()
     }
 }
 
 impl PdbHeuristic {
-    /// Builds the databases of `patterns` (disjoint sets of non-blank tiles) without a cache;
-    /// `with_blank` as in [`PatternSpace`].
-    pub fn build(puzzle: &Puzzle, patterns: &[Vec<u8>], with_blank: bool) -> Self {
+    /// Builds the databases of `patterns` (disjoint sets of non-blank tiles) without a cache,
+    /// each within `limits`; `with_blank` as in [`PatternSpace`].
+    pub fn build(
+        puzzle: &Puzzle,
+        patterns: &[Vec<u8>],
+        with_blank: bool,
+        limits: &BuildLimits,
+    ) -> Result<Self, BuildError> {
         let dbs = patterns
             .iter()
-            .map(|t| build_one(puzzle, t, with_blank, |_| {}))
-            .collect();
-        Self::from_dbs(puzzle, patterns, dbs, with_blank)
+            .map(|t| build_one(puzzle, t, with_blank, limits, |_| {}))
+            .collect::<Result<_, _>>()?;
+        Ok(Self::from_dbs(puzzle, patterns, dbs, with_blank))
     }
 
     /// Loads the databases of `patterns` from `cache_dir`, building (and saving) each one
-    /// that is missing or corrupt; `progress(pattern index, layer progress)` is called while
-    /// building.
+    /// that is missing or corrupt, within `limits`; `progress(pattern index, layer progress)`
+    /// is called while building. A build the limits stop is [`PdbError::Build`].
     pub fn cached(
         puzzle: &Puzzle,
         patterns: &[Vec<u8>],
         with_blank: bool,
         cache_dir: &Path,
+        limits: &BuildLimits,
         mut progress: impl FnMut(usize, &Progress),
     ) -> Result<(Self, Vec<PdbReport>), PdbError> {
         let mut dbs = Vec::new();
@@ -299,7 +310,7 @@ impl PdbHeuristic {
             let t0 = std::time::Instant::now();
             let tag = tag(puzzle, tiles, with_blank);
             let (db, origin) = PatternDb::load_or_build(&path, tag.as_bytes(), || {
-                build_one(puzzle, tiles, with_blank, |p| progress(i, p))
+                build_one(puzzle, tiles, with_blank, limits, |p| progress(i, p))
             })?;
             reports.push(PdbReport {
                 tiles: tiles.clone(),

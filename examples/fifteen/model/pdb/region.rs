@@ -1,6 +1,6 @@
 //! A dedicated builder of projected pattern databases (the table keyed by the pattern tiles'
 //! cells only): a breadth-first search over pairs (placement of the pattern's tiles, region
-//! of the blank), on all cores.
+//! of the blank), on all cores, within a memory bound known before it starts.
 //!
 //! In the additive abstraction the blank moves for free through cells that hold no pattern
 //! tile, so every cell of one connected region of such cells has the same distance. The
@@ -12,210 +12,99 @@
 //! buildable in minutes: the generic build would search every cell of the blank (16!/7! and
 //! 25!/18! abstract states).
 //!
-//! While it runs, the build keeps per placement the regions seen (a bit per cell: 2 bytes
-//! on boards of up to 16 cells, 4 up to 25) and the distance byte that becomes the table.
-//! The search is bound by the memory it touches at random, so everything is arranged to
-//! touch the tables window by window:
+//! The search keeps no queue. Each placement has two bits per free cell (the cells that hold
+//! no pattern tile, in cell order), and every cell of a region holds the region's code:
+//! unseen, closed (expanded), or one of two layer codes, which alternate. A layer is
+//! expanded by scanning the table in rank order for the regions that hold its code: each is
+//! closed, and the regions it reaches that are unseen get the next layer's code, their
+//! placement its distance byte if it had none. So the memory is the two tables and nothing
+//! else, whatever the size of a layer: on 4x4, 2 bytes a placement for the codes (8 free
+//! cells) and 1 for the distance, 1.56 GB for 8 tiles; on 5x5, 8 + 1 bytes, 1.15 GB for 6
+//! tiles. (A queue of the pairs of each layer, 8 bytes a pair, took the 7-8 build to 6.6 GB
+//! at its peak.) [`memory_needed`] says how much before anything is allocated.
 //!
-//! - Each layer is kept sorted by the cells of its pairs' first [`SORT_TILES`] tiles, the
-//!   *key*. The placements of one key fill one window of the table, a few hundred
-//!   kilobytes, which is read into the cache before the key's pairs are expanded when many
-//!   of them are.
-//! - Moving any other tile keeps the child in its parent's window: it is checked at once. A
-//!   move of one of the key's tiles leads to another window: the child is deferred,
-//!   unchecked, and after each segment of the layer the deferred children are sorted by
-//!   key and settled window by window.
-//! - The threads take keys, not pairs, so each window is written by one thread at a time
-//!   and the tables need no atomic read-modify-write, which would stall the loads behind it.
-//!
-//! A child's rank is updated from its parent's, and its region is computed only when it is
-//! new.
-//!
-//! Memory while building: 3 bytes per placement on 4x4 (1.6 GB for 8 tiles), 5 on 5x5,
-//! plus the two layers (8 bytes per pair) and the deferred children of one segment (about
-//! 1 GB); the 7-8 set peaks at about 6.6 GB.
+//! The threads take runs of placements from a shared counter; a placement's codes are
+//! written by others only with an atomic OR into cells still unseen, so the scanning thread
+//! can close its regions with an atomic XOR at any time. A child's rank is updated from its
+//! parent's, and its region is computed only when it is new.
 
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
 
-use heurist::pdb::{PatternDb, Progress, UNREACHED};
+use heurist::pdb::{BuildError, BuildLimits, PatternDb, Progress, UNREACHED};
 
 use super::super::Puzzle;
-use super::space::{falling, rank_cells};
+use super::space::{falling, rank_cells, MAX_PATTERN};
 
-/// Bits per cell in a queued pair.
-const CELL_BITS: usize = 5;
+/// A region's code: not reached yet.
+const UNSEEN: u64 = 0;
+/// A region's code: expanded.
+const CLOSED: u64 = 1;
 
-/// A queued pair: the cells of the pattern's tiles from the top bits down (tile 0 highest, so
-/// that pairs in numeric order are in the order of their placements' ranks), the region's
-/// cells in the low bits.
-#[inline(always)]
-fn pack(cells: &[u8], region: u64) -> u64 {
-    cells.iter().enumerate().fold(region, |p, (j, &c)| {
-        p | (c as u64) << (64 - CELL_BITS * (j + 1))
-    })
+/// The code of the regions of layer `layer` (2 and 3 in turn).
+fn layer_code(layer: u64) -> u64 {
+    2 + layer % 2
 }
 
-/// The cell of tile `j` in a queued pair.
-#[inline(always)]
-fn cell_of(pair: u64, j: usize) -> u8 {
-    ((pair >> (64 - CELL_BITS * (j + 1))) & ((1 << CELL_BITS) - 1)) as u8
-}
+/// Words of the code table a thread takes at a time; the limits are looked at after each.
+const CHUNK: usize = 1 << 12;
 
-/// Tiles whose cells order the pairs of a layer before it is expanded: the children that
-/// move the other tiles then fall in a window of the table a few hundred kilobytes wide,
-/// which stays in the cache while the pairs sharing these cells are expanded.
-const SORT_TILES: usize = 3;
-
-/// The sort key of a queued pair: the cells of its first [`SORT_TILES`] tiles.
-#[inline(always)]
-fn sort_key(pair: u64, k: usize) -> usize {
-    (pair >> (64 - CELL_BITS * SORT_TILES.min(k))) as usize
-}
-
-/// The number of sort keys for pairs of `k` tiles.
-fn key_count(k: usize) -> usize {
-    1 << (CELL_BITS * SORT_TILES.min(k))
-}
-
-/// A list of pairs ordered by [`sort_key`], with where each key's pairs start.
-#[derive(Default)]
-struct Sorted {
-    pairs: Vec<u64>,
-    /// `start[key]..start[key + 1]`: the pairs of `key`.
-    start: Vec<usize>,
-}
-
-impl Sorted {
-    /// Replaces the list with `pairs` ordered by key (a counting sort: two passes), reusing
-    /// its memory.
-    fn fill(&mut self, pairs: &[u64], k: usize) {
-        self.start.clear();
-        self.start.resize(key_count(k) + 1, 0);
-        for &p in pairs {
-            self.start[sort_key(p, k)] += 1;
-        }
-        let mut sum = 0;
-        for s in self.start.iter_mut() {
-            sum += std::mem::replace(s, sum);
-        }
-        self.pairs.clear();
-        self.pairs.resize(pairs.len(), 0);
-        let mut slot = self.start.clone();
-        for &p in pairs {
-            let s = &mut slot[sort_key(p, k)];
-            self.pairs[*s] = p;
-            *s += 1;
-        }
-    }
-
-    /// The pairs of `key`.
-    fn of(&self, key: usize) -> &[u64] {
-        &self.pairs[self.start[key]..self.start[key + 1]]
-    }
-}
-
-/// The pairs of a layer whose children are all settled before the next part is expanded:
-/// enough that each window of the table gets many deferred children, few enough that they
-/// take little memory.
-const SEGMENT: usize = 1 << 25;
-
-/// [`Search::warm`] loads a window when the loads about to fall in it are at least its
-/// length over this.
-const WARM_RATIO: usize = 64;
-
-/// Sort keys a thread takes at a time: enough that taking them costs nothing, few enough
-/// that the threads finish together.
-const KEYS_PER_TAKE: usize = 1 << CELL_BITS;
-
-/// Runs `f` on every key of `keys`, on one thread per state in `states` (the first on the
-/// calling thread), each thread taking runs of [`KEYS_PER_TAKE`] keys in turn and passing
-/// its own state; returns the sum of what `f` returns. Each key goes to one thread only.
-fn on_keys<S: Send>(
-    states: &mut [S],
-    keys: std::ops::Range<usize>,
-    f: impl Fn(&mut S, usize) -> u64 + Sync,
-) -> u64 {
-    let taken = AtomicUsize::new(keys.start);
-    on_threads(states, |state| {
-        let mut sum = 0;
-        loop {
-            let first = taken.fetch_add(KEYS_PER_TAKE, Ordering::Relaxed);
-            if first >= keys.end {
-                return sum;
-            }
-            for key in first..(first + KEYS_PER_TAKE).min(keys.end) {
-                sum += f(state, key);
-            }
-        }
-    })
-    .into_iter()
-    .sum()
-}
-
-/// Runs `f` on each of `states`, each on its own thread (the first on the calling thread);
-/// returns the results in the order of `states`.
-fn on_threads<S: Send, R: Send>(states: &mut [S], f: impl Fn(&mut S) -> R + Sync) -> Vec<R> {
-    let Some((first, rest)) = states.split_first_mut() else {
-        return Vec::new();
-    };
-    let f = &f;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = rest.iter_mut().map(|s| scope.spawn(move || f(s))).collect();
-        let mut results = vec![f(first)];
-        results.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("builder thread")),
-        );
-        results
-    })
-}
+/// `0b01` in every 2-bit field of a word.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
 /// Whether [`build_projected`] can build the database of `k` pattern tiles on a board of
-/// `cells` cells: a queued pair (the tiles' cells and the region's cells) fits in 64 bits.
+/// `cells` cells: at least one cell left for the blank, on a board of up to 25 cells.
 pub fn projected_fits(cells: usize, k: usize) -> bool {
-    k >= 1 && cells <= 25 && CELL_BITS * k + cells <= 64
+    (1..=MAX_PATTERN).contains(&k) && k < cells && cells <= 25
 }
 
-/// The regions of the blank seen for one placement: bit `c` for cell `c`.
-trait Regions: Send + Sync + Sized {
-    fn zero() -> Self;
-    fn get(&self) -> u64;
-    /// Adds `cells`; returns the regions seen before. Not atomic: a placement's entry is
-    /// written by one thread at a time (the one working on its sort key).
-    fn add(&self, cells: u64) -> u64;
+/// The layout of the code table: `bits` bits per placement (two per free cell, rounded up to
+/// a power of two), `per_word` placements in a word of 64.
+#[derive(Clone, Copy)]
+struct Layout {
+    bits: u32,
+    per_word: usize,
+    /// `per_word` is `1 << per_word_log`.
+    per_word_log: u32,
+    /// The bits of one placement's fields.
+    mask: u64,
 }
 
-impl Regions for AtomicU16 {
-    fn zero() -> Self {
-        AtomicU16::new(0)
+impl Layout {
+    fn new(free_cells: usize) -> Self {
+        let bits = (2 * free_cells as u32).next_power_of_two();
+        Layout {
+            bits,
+            per_word: 64 / bits as usize,
+            per_word_log: (64 / bits).trailing_zeros(),
+            mask: if bits == 64 {
+                u64::MAX
+            } else {
+                (1 << bits) - 1
+            },
+        }
     }
+
+    /// The word of placement `p`, and the shift of its fields in it.
     #[inline(always)]
-    fn get(&self) -> u64 {
-        self.load(Ordering::Relaxed) as u64
+    fn at(self, p: usize) -> (usize, u32) {
+        let place = (p & (self.per_word - 1)) as u32;
+        (p >> self.per_word_log, place * self.bits)
     }
-    #[inline(always)]
-    fn add(&self, cells: u64) -> u64 {
-        let before = self.load(Ordering::Relaxed);
-        self.store(before | cells as u16, Ordering::Relaxed);
-        before as u64
+
+    /// Words for `placements` placements.
+    fn words(self, placements: u64) -> u64 {
+        placements.div_ceil(self.per_word as u64)
     }
 }
 
-impl Regions for AtomicU32 {
-    fn zero() -> Self {
-        AtomicU32::new(0)
-    }
-    #[inline(always)]
-    fn get(&self) -> u64 {
-        self.load(Ordering::Relaxed) as u64
-    }
-    #[inline(always)]
-    fn add(&self, cells: u64) -> u64 {
-        let before = self.load(Ordering::Relaxed);
-        self.store(before | cells as u32, Ordering::Relaxed);
-        before as u64
-    }
+/// The bytes [`build_projected`] holds at its peak for a pattern of `k` tiles on a board of
+/// `cells` cells: the code table and the distances.
+pub fn memory_needed(cells: usize, k: usize) -> u64 {
+    let placements = falling(cells as u64, k);
+    let layout = Layout::new(cells - k);
+    (layout.words(placements) * 8).saturating_add(placements)
 }
 
 /// The board's geometry as cell masks.
@@ -276,21 +165,106 @@ impl Board {
     }
 }
 
+/// The fields (`0b01` each) of the cells of `region` among the `free` cells: field `i` for
+/// the `i`-th free cell.
+#[inline(always)]
+fn fields(region: u64, mut free: u64) -> u64 {
+    let mut out = 0;
+    let mut i = 0;
+    while free != 0 {
+        let cell = free & free.wrapping_neg();
+        if region & cell != 0 {
+            out |= 1 << (2 * i);
+        }
+        free ^= cell;
+        i += 1;
+    }
+    out
+}
+
+/// The index of `cell` among the `free` cells (those below it).
+#[inline(always)]
+fn slot(cell: u8, free: u64) -> u32 {
+    (free & ((1u64 << cell) - 1)).count_ones()
+}
+
 /// The search's fixed inputs and its tables.
-struct Search<'a, W> {
+struct Search<'a> {
     board: Board,
     k: usize,
     n: u64,
     /// `weight[j]`: what one unit of tile `j`'s digit adds to a rank (see [`rank_cells`]).
     weight: [u64; 8],
-    seen: &'a [W],
+    layout: Layout,
+    codes: &'a [AtomicU64],
     dist: &'a [AtomicU8],
-    /// The tiles whose cells make a pair's sort key: [`SORT_TILES`], or all of them if
-    /// fewer.
-    key_tiles: usize,
 }
 
-impl<W: Regions> Search<'_, W> {
+/// What a thread counts in a layer: new pairs, placements reached for the first time, and the
+/// words of the code table it wrote the next layer's codes to.
+#[derive(Clone, Copy)]
+struct Tally {
+    pairs: u64,
+    placements: u64,
+    lo: usize,
+    hi: usize,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            pairs: 0,
+            placements: 0,
+            lo: usize::MAX,
+            hi: 0,
+        }
+    }
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.pairs += other.pairs;
+        self.placements += other.placements;
+        self.lo = self.lo.min(other.lo);
+        self.hi = self.hi.max(other.hi);
+    }
+}
+
+impl Search<'_> {
+    /// The cells of the placement of rank `rank`, in pattern order.
+    fn unrank(&self, rank: u64, cells: &mut [u8; 8]) {
+        let k = self.k;
+        let mut digits = [0u8; 8];
+        // (32-bit division where the rank allows: several times faster)
+        match u32::try_from(rank) {
+            Ok(mut rank) => {
+                for j in (0..k).rev() {
+                    let radix = self.n as u32 - j as u32;
+                    digits[j] = (rank % radix) as u8;
+                    rank /= radix;
+                }
+            }
+            Err(_) => {
+                let mut rank = rank;
+                for j in (0..k).rev() {
+                    let radix = self.n - j as u64;
+                    digits[j] = (rank % radix) as u8;
+                    rank /= radix;
+                }
+            }
+        }
+        let mut used = 0u64;
+        for j in 0..k {
+            let mut free = !used;
+            for _ in 0..digits[j] {
+                free &= free - 1;
+            }
+            let c = free.trailing_zeros();
+            cells[j] = c as u8;
+            used |= 1 << c;
+        }
+    }
+
     /// The rank of the placement `cells` (of rank `rank`, with `tile_at[c]` the index of the
     /// tile in cell `c` or `u8::MAX`) once tile `j` moves from `from` to the free cell `to`.
     ///
@@ -318,150 +292,156 @@ impl<W: Regions> Search<'_, W> {
         (rank as i64 + up * (digit * self.weight[j] as i64 + delta)) as u64
     }
 
-    /// Expands the pairs of `items`, queueing the new pairs of distance `depth` into `next`;
-    /// returns the number of placements reached for the first time. A move of one of the
-    /// first [`SORT_TILES`] tiles leads out of the window of the table that the pairs sharing
-    /// those tiles' cells use: its child goes to `deferred` unchecked, as a pair whose region
-    /// is the one cell the tile left, for [`Search::settle`].
-    fn expand(
-        &self,
-        items: &[u64],
-        depth: u8,
-        next_out: &mut Vec<u64>,
-        deferred_out: &mut Vec<u64>,
-    ) -> u64 {
-        // Pushed to through locals: the threads' lists sit side by side, and pushing through
-        // the references would write their lengths to one cache line from both threads.
-        let (mut next_local, mut deferred_local) =
-            (std::mem::take(next_out), std::mem::take(deferred_out));
-        let (next, deferred) = (&mut next_local, &mut deferred_local);
+    /// Marks the region `region` of the placement of rank `rank` (whose free cells are
+    /// `free`) with `code` if it is unseen: whether it was, and the placement's distance set
+    /// to `depth` if none of its regions had been reached.
+    #[inline(always)]
+    fn reach(&self, rank: usize, region: u64, free: u64, code: u64, depth: u8, t: &mut Tally) {
+        let (w, shift) = self.layout.at(rank);
+        let mine = fields(region, free);
+        let before = self.codes[w].fetch_or((mine * code) << shift, Ordering::Relaxed);
+        let before = (before >> shift) & self.layout.mask;
+        if before & (mine * 3) != 0 {
+            return; // another thread reached it first
+        }
+        t.pairs += 1;
+        t.lo = t.lo.min(w);
+        t.hi = t.hi.max(w + 1);
+        if before == UNSEEN {
+            self.dist[rank].store(depth, Ordering::Relaxed);
+            t.placements += 1;
+        }
+    }
+
+    /// Expands the regions of layer code `code` in the words `words` of the code table: each
+    /// is closed, and the unseen regions it reaches get `next` and distance `depth`.
+    fn scan(&self, words: std::ops::Range<usize>, code: u64, next: u64, depth: u8, t: &mut Tally) {
         let k = self.k;
-        let mut reached = 0;
+        let layout = self.layout;
+        let pattern = code * LOW_BITS;
         let mut cells = [0u8; 8];
         let mut tile_at = [u8::MAX; 32];
-        for &item in items {
-            let mut occupied = 0u64;
-            for (j, c) in cells[..k].iter_mut().enumerate() {
-                *c = cell_of(item, j);
-                occupied |= 1 << *c;
-                tile_at[*c as usize] = j as u8;
-            }
-            let rank = rank_cells(&cells[..k], self.n);
-            let region = item & self.board.full;
-            let placement = item & !self.board.full;
-            for j in 0..k {
-                let from = cells[j];
-                let mut targets = self.board.adjacent[from as usize] & region;
-                if j < self.key_tiles {
-                    let shift = 64 - CELL_BITS * (j + 1);
-                    let others = placement & !(((1u64 << CELL_BITS) - 1) << shift);
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as u64;
-                        targets &= targets - 1;
-                        deferred.push(others | to << shift | 1 << from);
+        for w in words {
+            let x = self.codes[w].load(Ordering::Relaxed);
+            let diff = x ^ pattern;
+            // a field equal to `code`: both of its bits cleared by the XOR
+            let mut hits = !(diff | diff >> 1) & LOW_BITS;
+            while hits != 0 {
+                let place = hits.trailing_zeros() / layout.bits;
+                let shift = place * layout.bits;
+                let mut mine = (hits >> shift) & layout.mask;
+                hits &= !(layout.mask << shift);
+                let rank = w * layout.per_word + place as usize;
+                self.unrank(rank as u64, &mut cells);
+                let mut occupied = 0u64;
+                for (j, &c) in cells[..k].iter().enumerate() {
+                    occupied |= 1 << c;
+                    tile_at[c as usize] = j as u8;
+                }
+                let free = self.board.full & !occupied;
+                while mine != 0 {
+                    // the region of the first free cell with the code
+                    let i = mine.trailing_zeros() / 2;
+                    let mut seed = free;
+                    for _ in 0..i {
+                        seed &= seed - 1;
                     }
+                    let region = self.board.region(seed & seed.wrapping_neg(), free);
+                    let own = fields(region, free);
+                    mine &= !own;
+                    self.codes[w].fetch_xor((own * (code ^ CLOSED)) << shift, Ordering::Relaxed);
+                    self.expand(
+                        rank as u64,
+                        &cells,
+                        &tile_at,
+                        region,
+                        occupied,
+                        next,
+                        depth,
+                        t,
+                    );
+                }
+                for &c in &cells[..k] {
+                    tile_at[c as usize] = u8::MAX;
+                }
+            }
+        }
+    }
+
+    /// Reaches the pairs one move from the placement `cells` (of rank `rank`) with the blank
+    /// in `region`: each tile next to the region slides into it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn expand(
+        &self,
+        rank: u64,
+        cells: &[u8; 8],
+        tile_at: &[u8; 32],
+        region: u64,
+        occupied: u64,
+        next: u64,
+        depth: u8,
+        t: &mut Tally,
+    ) {
+        for (j, &from) in cells[..self.k].iter().enumerate() {
+            let mut targets = self.board.adjacent[from as usize] & region;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let child = self.child_rank(rank, tile_at, j, from, to) as usize;
+                let free = self.board.full & !(occupied ^ (1 << from) ^ (1 << to));
+                // The blank's region in the child is the one holding `from`: most children
+                // are seen already, and cost one load.
+                let (w, shift) = self.layout.at(child);
+                let x = self.codes[w].load(Ordering::Relaxed) >> shift;
+                if (x >> (2 * slot(from, free))) & 3 != UNSEEN {
                     continue;
                 }
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    let child_rank = self.child_rank(rank, &tile_at, j, from, to) as usize;
-                    // The blank's region in the child is the one holding `from`: most
-                    // children are seen already, and cost one load.
-                    if self.seen[child_rank].get() & (1 << from) != 0 {
-                        continue;
-                    }
-                    let free = self.board.full & !(occupied ^ (1 << from) ^ (1 << to));
-                    let child_region = self.board.region(1 << from, free);
-                    // (no other thread writes this window: the region is still unseen)
-                    if self.seen[child_rank].add(child_region) == 0 {
-                        self.dist[child_rank].store(depth, Ordering::Relaxed);
-                        reached += 1;
-                    }
-                    let mut child = cells;
-                    child[j] = to;
-                    next.push(pack(&child[..k], child_region));
-                }
-            }
-            for &c in &cells[..k] {
-                tile_at[c as usize] = u8::MAX;
+                let child_region = self.board.region(1 << from, free);
+                self.reach(child, child_region, free, next, depth, t);
             }
         }
-        (*next_out, *deferred_out) = (next_local, deferred_local);
-        reached
     }
+}
 
-    /// The entries of the placements whose sort key is `key`: one window of the table.
-    fn window(&self, key: usize) -> std::ops::Range<usize> {
-        let s = self.key_tiles;
-        let mut cells = [0u8; SORT_TILES];
-        for (j, c) in cells[..s].iter_mut().enumerate() {
-            *c = (key >> (CELL_BITS * (s - 1 - j)) & ((1 << CELL_BITS) - 1)) as u8;
+/// Runs `work` on `threads` threads (the first on the calling thread) and returns their
+/// tallies; a thread the system refuses to start leaves the work to the others.
+fn on_threads(threads: usize, work: impl Fn() -> Tally + Sync) -> Vec<Tally> {
+    std::thread::scope(|scope| {
+        let work = &work;
+        let handles: Vec<_> = (1..threads)
+            .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        let mut all = vec![work()];
+        for h in handles {
+            match h.join() {
+                Ok(t) => all.push(t),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
         }
-        let len = self.weight[s - 1] as usize;
-        let start = rank_cells(&cells[..s], self.n) as usize * len;
-        start..start + len
-    }
+        all
+    })
+}
 
-    /// Loads the window of `key` into the cache, a line at a time, when `accesses` loads are
-    /// about to fall in it at random: a sequential pass costs far less than a miss per line.
-    fn warm(&self, key: usize, accesses: usize) {
-        // A key that no pair has may name no placement (a cell twice).
-        if accesses == 0 || accesses * WARM_RATIO < self.weight[self.key_tiles - 1] as usize {
-            return;
-        }
-        let window = self.window(key);
-        let line = 64;
-        let mut sum = 0u64;
-        for seen in self.seen[window.clone()]
-            .iter()
-            .step_by(line / size_of::<W>())
-        {
-            sum ^= seen.get();
-        }
-        for dist in self.dist[window].iter().step_by(line) {
-            sum ^= dist.load(Ordering::Relaxed) as u64;
-        }
-        std::hint::black_box(sum);
-    }
-
-    /// Checks the children that [`Search::expand`] deferred (pairs whose region is one cell
-    /// of the blank), queueing those new at distance `depth` into `next`; returns the number
-    /// of placements reached for the first time. The caller hands it the children of one
-    /// window of the table at a time, so that its loads hit the cache.
-    fn settle(&self, items: &[u64], depth: u8, next_out: &mut Vec<u64>) -> u64 {
-        let mut next_local = std::mem::take(next_out);
-        let next = &mut next_local;
-        let k = self.k;
-        let mut reached = 0;
-        let mut cells = [0u8; 8];
-        for &item in items {
-            let seed = item & self.board.full;
-            let mut occupied = 0u64;
-            for (j, c) in cells[..k].iter_mut().enumerate() {
-                *c = cell_of(item, j);
-                occupied |= 1 << *c;
-            }
-            let rank = rank_cells(&cells[..k], self.n) as usize;
-            if self.seen[rank].get() & seed != 0 {
-                continue;
-            }
-            let region = self.board.region(seed, self.board.full & !occupied);
-            if self.seen[rank].add(region) == 0 {
-                self.dist[rank].store(depth, Ordering::Relaxed);
-                reached += 1;
-            }
-            next.push(item & !self.board.full | region);
-        }
-        *next_out = next_local;
-        reached
-    }
+/// A vector of `len` values made by `make`, or the error the build reports when the system
+/// refuses the memory.
+fn try_vec<T>(len: u64, make: impl Fn() -> T) -> Result<Vec<T>, BuildError> {
+    let refused = BuildError::OutOfMemory {
+        bytes: len.saturating_mul(size_of::<T>() as u64),
+    };
+    let len = usize::try_from(len).map_err(|_| refused)?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| refused)?;
+    v.extend((0..len).map(|_| make()));
+    Ok(v)
 }
 
 /// Builds the projected database of pattern `tiles` of `puzzle` (the table of
 /// [`PatternSpace::new(puzzle, tiles, false)`](super::PatternSpace), entry for entry) with
-/// `threads` threads (0: one per core); `progress` is called on the calling thread after each
-/// layer, with the placements reached so far out of all of them.
+/// `threads` threads (0: one per core), within `limits` ([`memory_needed`] is checked against
+/// its budget before anything is allocated; the clock and the cancel token are looked at
+/// after every few thousand placements); `progress` is called on the calling thread after
+/// each layer, with the placements reached so far out of all of them.
 ///
 /// # Panics
 ///
@@ -470,108 +450,99 @@ pub fn build_projected(
     puzzle: &Puzzle,
     tiles: &[u8],
     threads: usize,
-    progress: impl FnMut(&Progress),
-) -> PatternDb {
-    let n = puzzle.cells();
-    assert!(projected_fits(n, tiles.len()), "pattern too large");
-    if n <= 16 {
-        run::<AtomicU16>(puzzle, tiles, threads, progress)
-    } else {
-        run::<AtomicU32>(puzzle, tiles, threads, progress)
-    }
-}
-
-fn run<W: Regions>(
-    puzzle: &Puzzle,
-    tiles: &[u8],
-    threads: usize,
+    limits: &BuildLimits,
     mut progress: impl FnMut(&Progress),
-) -> PatternDb {
+) -> Result<PatternDb, BuildError> {
+    let started = Instant::now();
     let (n, k) = (puzzle.cells(), tiles.len());
+    assert!(projected_fits(n, k), "pattern too large");
+    let goal: Vec<u8> = tiles.iter().map(|&t| puzzle.goal_pos(t)).collect();
+    assert!(!tiles.contains(&0) && goal.iter().enumerate().all(|(i, c)| !goal[..i].contains(c)));
+    limits.check_memory(memory_needed(n, k))?;
+    limits.check(started)?;
     let total = falling(n as u64, k);
-    let seen: Vec<W> = (0..total).map(|_| W::zero()).collect();
-    let dist: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(UNREACHED)).collect();
+    let layout = Layout::new(n - k);
+    let codes = try_vec(layout.words(total), || AtomicU64::new(0))?;
+    let dist = try_vec(total, || AtomicU8::new(UNREACHED))?;
     let search = Search {
         board: Board::new(puzzle.rows(), puzzle.cols()),
         k,
         n: n as u64,
         weight: std::array::from_fn(|j| (j + 1..k.max(j + 1)).map(|m| (n - m) as u64).product()),
-        seen: &seen,
+        layout,
+        codes: &codes,
         dist: &dist,
-        key_tiles: SORT_TILES.min(k),
     };
-    let goal: Vec<u8> = tiles.iter().map(|&t| puzzle.goal_pos(t)).collect();
-    assert!(!tiles.contains(&0) && goal.iter().enumerate().all(|(i, c)| !goal[..i].contains(c)));
     let occupied = goal.iter().fold(0u64, |m, &c| m | 1 << c);
-    let region = search
-        .board
-        .region(1 << puzzle.goal_pos(0), search.board.full & !occupied);
+    let free = search.board.full & !occupied;
+    let region = search.board.region(1 << puzzle.goal_pos(0), free);
     let goal_rank = rank_cells(&goal, n as u64) as usize;
-    seen[goal_rank].add(region);
-    dist[goal_rank].store(0, Ordering::Relaxed);
+    let mut tally = Tally::default();
+    search.reach(goal_rank, region, free, layer_code(0), 0, &mut tally);
+    let mut reached = tally.placements;
+    progress(&Progress {
+        depth: 0,
+        reached,
+        total,
+    });
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     };
-    let mut layer = vec![Sorted::default()];
-    layer[0].fill(&[pack(&goal, region)], k);
-    let mut reached = 1u64;
-    let mut depth = 0u8;
-    progress(&Progress {
-        depth,
-        reached,
-        total,
-    });
-    let keys = key_count(k);
-    let mut deferred: Vec<(Vec<u64>, Sorted)> = (0..threads).map(|_| Default::default()).collect();
-    while reached < total && layer.iter().any(|l| !l.pairs.is_empty()) {
-        depth = depth.saturating_add(1).min(UNREACHED - 1);
-        let mut next: Vec<Vec<u64>> = vec![Vec::new(); threads];
-        let mut first = 0;
-        while first < keys {
-            // A segment: keys from `first` holding about SEGMENT pairs.
-            let mut last = first;
-            let mut pairs = 0;
-            while last < keys && pairs < SEGMENT {
-                pairs += layer.iter().map(|l| l.of(last).len()).sum::<usize>();
-                last += 1;
+    let mut layer = 0u64;
+    // the words that hold the regions of the layer to expand
+    let mut words = tally.lo..tally.hi;
+    while !words.is_empty() {
+        let depth = (layer + 1).min(u64::from(UNREACHED) - 1) as u8;
+        let (code, next) = (layer_code(layer), layer_code(layer + 1));
+        let taken = AtomicUsize::new(words.start);
+        let halt = AtomicBool::new(false);
+        let stopped = Mutex::new(None);
+        let tallies = on_threads(threads, || {
+            let mut t = Tally::default();
+            while !halt.load(Ordering::Relaxed) {
+                let first = taken.fetch_add(CHUNK, Ordering::Relaxed);
+                if first >= words.end {
+                    break;
+                }
+                search.scan(
+                    first..(first + CHUNK).min(words.end),
+                    code,
+                    next,
+                    depth,
+                    &mut t,
+                );
+                if let Err(e) = limits.check(started) {
+                    *stopped.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                    halt.store(true, Ordering::Relaxed);
+                }
             }
-            // Expand its pairs; each thread defers the children that leave the window of
-            // their parent's key, and sorts them by their own key.
-            let mut work: Vec<_> = next.iter_mut().zip(deferred.iter_mut()).collect();
-            let mut found = on_keys(&mut work, first..last, |(next, (queued, _)), key| {
-                search.warm(key, layer.iter().map(|l| l.of(key).len()).sum());
-                let expand = |list: &Sorted| search.expand(list.of(key), depth, next, queued);
-                layer.iter().map(expand).sum()
-            });
-            on_threads(&mut deferred, |(queued, sorted)| {
-                sorted.fill(queued, k);
-                queued.clear();
-            });
-            // Settle the deferred children, key by key.
-            let lists = &deferred;
-            found += on_keys(&mut next, 0..keys, |next, key| {
-                search.warm(key, lists.iter().map(|(_, l)| l.of(key).len()).sum());
-                let settle =
-                    |(_, list): &(Vec<u64>, Sorted)| search.settle(list.of(key), depth, next);
-                lists.iter().map(settle).sum()
-            });
-            reached += found;
-            first = last;
+            t
+        });
+        if let Some(e) = stopped.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(e);
         }
-        let mut sorted: Vec<(Vec<u64>, Sorted)> =
-            next.into_iter().map(|n| (n, Sorted::default())).collect();
-        on_threads(&mut sorted, |(pairs, list)| {
-            list.fill(&std::mem::take(pairs), k)
-        });
-        layer = sorted.into_iter().map(|(_, list)| list).collect();
-        progress(&Progress {
-            depth,
-            reached,
-            total,
-        });
+        let mut sum = Tally::default();
+        for t in &tallies {
+            sum.add(t);
+        }
+        reached += sum.placements;
+        if sum.pairs > 0 {
+            progress(&Progress {
+                depth,
+                reached,
+                total,
+            });
+        }
+        // once every placement has its distance, later layers cannot lower one
+        words = match reached < total {
+            true => sum.lo..sum.hi,
+            false => 0..0,
+        };
+        layer += 1;
     }
-    drop(layer);
-    drop(seen);
-    PatternDb::from_table(dist.into_iter().map(AtomicU8::into_inner).collect())
+    drop(codes);
+    Ok(PatternDb::from_table(
+        dist.into_iter().map(AtomicU8::into_inner).collect(),
+    ))
 }
