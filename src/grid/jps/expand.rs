@@ -402,21 +402,20 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> Search<'_, '_, C, K, Q> {
         let allowed = self.ctx.corners == CornerCutting::Allowed;
         let mut p = at;
         let mut n = 0;
+        // Whether the cells beside the current one, the first of its row and column
+        // scans, are free.
+        let (mut a, mut b) = (
+            ctx.free_bit(p.row.wrapping_add(side)),
+            ctx.free_bit(p.row.wrapping_add(ahead)),
+        );
         loop {
             let ctx = &self.ctx;
-            if !ctx.free_bit(p.row.wrapping_add(step_row)) {
-                break;
-            }
-            let (a, b) = (
-                ctx.free_bit(p.row.wrapping_add(side)),
-                ctx.free_bit(p.row.wrapping_add(ahead)),
-            );
             let ok = if MODE == CUT {
                 allowed || a || b
             } else {
                 a && b
             };
-            if !ok {
+            if !ok || !ctx.free_bit(p.row.wrapping_add(step_row)) {
                 break;
             }
             p.row = p.row.wrapping_add(step_row);
@@ -436,17 +435,22 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> Search<'_, '_, C, K, Q> {
                 // The goal, or a cell with a forced neighbour: a node of its own.
                 return self.relax(stats, at.cell, p.cell, p.x, p.y, gd, m_diag);
             }
-            let row = match (DX > 0, MODE == CUT) {
-                (true, true) => ctx.jump_row::<true, false>(p.row),
-                (true, false) => ctx.jump_row::<true, true>(p.row),
-                (false, true) => ctx.jump_row::<false, false>(p.row),
-                (false, false) => ctx.jump_row::<false, true>(p.row),
+            a = ctx.free_bit(p.row.wrapping_add(side));
+            b = ctx.free_bit(p.row.wrapping_add(ahead));
+            // A scan whose first cell is blocked finds nothing.
+            let row = match (a, DX > 0, MODE == CUT) {
+                (false, _, _) => None,
+                (true, true, true) => ctx.jump_row::<true, false>(p.row),
+                (true, true, false) => ctx.jump_row::<true, true>(p.row),
+                (true, false, true) => ctx.jump_row::<false, false>(p.row),
+                (true, false, false) => ctx.jump_row::<false, true>(p.row),
             };
-            let col = match (DY > 0, MODE == CUT) {
-                (true, true) => ctx.jump_col::<true, false>(p.col),
-                (true, false) => ctx.jump_col::<true, true>(p.col),
-                (false, true) => ctx.jump_col::<false, false>(p.col),
-                (false, false) => ctx.jump_col::<false, true>(p.col),
+            let col = match (b, DY > 0, MODE == CUT) {
+                (false, _, _) => None,
+                (true, true, true) => ctx.jump_col::<true, false>(p.col),
+                (true, true, false) => ctx.jump_col::<true, true>(p.col),
+                (true, false, true) => ctx.jump_col::<false, false>(p.col),
+                (true, false, false) => ctx.jump_col::<false, true>(p.col),
             };
             if let Some(k) = row {
                 let (jx, j) = if DX > 0 {
