@@ -389,7 +389,8 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
     }
 }
 
-/// The path to `goal`, each jump expanded into single steps.
+/// The path to `goal`, each jump expanded into single steps: from each jump point to the
+/// next, diagonal steps first, then straight ones.
 fn trace<M: Map + ?Sized, C: GridCost>(
     grid: &Grid<'_, M, C>,
     nodes: &Nodes,
@@ -397,6 +398,7 @@ fn trace<M: Map + ?Sized, C: GridCost>(
     goal: u32,
 ) -> Solution<Cell, Direction, C> {
     let width = grid.map.width();
+    let xy = |cell: u32| ((cell % width) as i32, (cell / width) as i32);
     let mut points = vec![goal];
     let mut at = goal;
     while nodes.parent[at as usize] != at {
@@ -404,24 +406,36 @@ fn trace<M: Map + ?Sized, C: GridCost>(
         points.push(at);
     }
     points.reverse();
-    let mut steps = Vec::new();
+    let len = points
+        .windows(2)
+        .map(|pair| {
+            let ((x, y), (bx, by)) = (xy(pair[0]), xy(pair[1]));
+            x.abs_diff(bx).max(y.abs_diff(by)) as usize
+        })
+        .sum();
+    let mut steps = Vec::with_capacity(len);
     let mut cost = C::ZERO;
     for pair in points.windows(2) {
-        let (mut x, mut y) = ((pair[0] % width) as i32, (pair[0] / width) as i32);
-        let (bx, by) = ((pair[1] % width) as i32, (pair[1] / width) as i32);
-        // Diagonal steps first, then straight ones.
-        while (x, y) != (bx, by) {
-            let (dx, dy) = ((bx - x).signum(), (by - y).signum());
-            let dir = Direction::from_delta(dx, dy).expect("a jump moves");
+        let ((mut x, mut y), (bx, by)) = (xy(pair[0]), xy(pair[1]));
+        let (dx, dy) = ((bx - x).signum(), (by - y).signum());
+        let (ox, oy) = (x.abs_diff(bx), y.abs_diff(by));
+        // The diagonal part, then the straight one (along the longer side).
+        let straight = if ox > oy { (dx, 0) } else { (0, dy) };
+        for ((sx, sy), n) in [((dx, dy), ox.min(oy)), (straight, ox.abs_diff(oy))] {
+            let Some(dir) = Direction::from_delta(sx, sy) else {
+                continue;
+            };
             let step_cost = grid.step_cost(dir);
-            x += dx;
-            y += dy;
-            cost = cost.saturating_add(step_cost);
-            steps.push(Step {
-                action: dir,
-                state: Cell::new(x as u32, y as u32),
-                cost: step_cost,
-            });
+            for _ in 0..n {
+                x += sx;
+                y += sy;
+                cost = cost.saturating_add(step_cost);
+                steps.push(Step {
+                    action: dir,
+                    state: Cell::new(x as u32, y as u32),
+                    cost: step_cost,
+                });
+            }
         }
     }
     Solution { start, steps, cost }
