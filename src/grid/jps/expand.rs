@@ -246,7 +246,9 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> Search<'_, '_, C, K, Q> {
         stats.generated += 1;
         let ju = j as usize;
         let state = self.nodes.flags[ju] & STATE;
-        if state == CLOSED || (state == OPEN && self.cost(g) >= self.cost(self.nodes.g[ju])) {
+        if state == CLOSED
+            || (state == OPEN && self.cost(g) >= self.cost(Steps::from_bits(self.nodes.g[ju])))
+        {
             stats.duplicates += 1;
             return Ok(());
         }

@@ -244,6 +244,22 @@ struct Steps {
 }
 
 impl Steps {
+    /// The two counts in one word, as the nodes keep them (a vector of zeros then comes
+    /// from zeroed memory, with nothing to write: a fresh workspace costs no pass over
+    /// the map).
+    #[inline(always)]
+    fn to_bits(self) -> u64 {
+        u64::from(self.straight) | u64::from(self.diagonal) << 32
+    }
+
+    #[inline(always)]
+    fn from_bits(bits: u64) -> Steps {
+        Steps {
+            straight: bits as u32,
+            diagonal: (bits >> 32) as u32,
+        }
+    }
+
     #[inline(always)]
     fn plus(self, straight: u32, diagonal: u32) -> Steps {
         Steps {
@@ -261,7 +277,8 @@ impl Steps {
 #[derive(Clone, Debug)]
 struct Nodes {
     flags: Vec<u8>,
-    g: Vec<Steps>,
+    /// [`Steps::to_bits`].
+    g: Vec<u64>,
     parent: Vec<u32>,
     touched: Vec<u32>,
 }
@@ -270,7 +287,7 @@ impl Nodes {
     fn prepare(&mut self, cells: usize) {
         if self.flags.len() != cells {
             self.flags = vec![UNSEEN; cells];
-            self.g = vec![Steps::default(); cells];
+            self.g = vec![0; cells];
             self.parent = vec![0; cells];
         }
     }
@@ -285,7 +302,7 @@ impl Nodes {
     /// Stores `g`, `parent` and the move `m` that reached cell `i`, and marks it open.
     #[inline(always)]
     fn open(&mut self, i: usize, g: Steps, parent: u32, m: u8) {
-        self.g[i] = g;
+        self.g[i] = g.to_bits();
         self.parent[i] = parent;
         self.flags[i] = OPEN | m << 2;
     }
@@ -372,7 +389,7 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
         }
         sr.nodes.flags[i] = flag & !STATE | CLOSED;
         mon.stats.expanded += 1;
-        let g = sr.nodes.g[i];
+        let g = Steps::from_bits(sr.nodes.g[i]);
         if sr
             .expand::<MODE>(&mut mon.stats, cell, g, flag >> 2, &mut dirs)
             .is_err()
