@@ -2,9 +2,8 @@
 //! Jump Point Search", 2014): a line of the map is read 64 cells at a time, and the first
 //! blocked cell or forced neighbour is found with one `trailing_zeros`.
 
-use super::map::{Lines, OFF};
-
 /// When a cell met on a straight scan has a forced neighbour on one side.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Forced {
     /// The side cell is passable and the one before it (behind, on the scan) is blocked:
@@ -16,86 +15,81 @@ pub(crate) enum Forced {
     Ahead,
 }
 
-/// Scans `line` of `lines` from cell `from` (not included) forwards (`forward`, toward
-/// higher indices) or backwards, and returns the first cell with a forced neighbour on
-/// either adjacent line, or `target` if it comes first; `None` when a blocked cell comes
-/// first.
+/// Scans a line from the cell at bit `from` (not included) forwards (`FORWARD`, toward
+/// higher bits) or backwards, and returns the bit of the first cell with a forced
+/// neighbour on either adjacent line, or `target` if it comes first; `None` when a blocked
+/// cell comes first. With `BEHIND`, a side cell is a forced neighbour when it is passable
+/// and the one before it (behind, on the scan) is blocked: the side cell can only be
+/// reached well through this cell (diagonal steps that may not cut corners, and the
+/// vertical scans of 4-connected search). Otherwise, when it is blocked and the one after
+/// it is passable: the diagonal step past the blocked cell is forced (diagonal steps that
+/// may cut a corner).
+///
+/// Positions are bits of all the lines' words together (as `Lines::words` gives them):
+/// the cell `i` of line `l` is bit `((l + 1) * stride) * 64 + OFF + i`, the cells beside
+/// it on the adjacent lines are `64 * stride` bits before and after. A scan stops at the
+/// blocked padding at the latest, so it never leaves its line, and `target` needs no
+/// check that it lies on the scanned line: any bit (`usize::MAX` for none) will do.
 ///
 /// Reads aligned words: the three lines' words at the scan's block, and one word beside
 /// each adjacent line's for the bits that cross into the neighbouring block.
 #[inline(always)]
-pub(crate) fn scan(
-    lines: &Lines,
-    line: usize,
+pub(crate) fn scan_bits<const FORWARD: bool, const BEHIND: bool>(
+    w: &[u64],
+    stride: usize,
     from: usize,
-    forward: bool,
-    forced: Forced,
-    target: Option<usize>,
+    target: usize,
 ) -> Option<usize> {
-    let (w, stride) = lines.words();
-    // Padded lines `line`, `line + 1` and `line + 2`: before, the scanned one, after.
-    let (u, c, d) = (line * stride, (line + 1) * stride, (line + 2) * stride);
-    if forward {
-        let pos = OFF + from + 1;
+    if FORWARD {
+        let pos = from + 1;
         let mut k = pos / 64;
         let mut mask = !0u64 << (pos % 64);
         loop {
-            let cur = w[c + k];
-            let (a, b) = (w[u + k], w[d + k]);
-            let f = match forced {
+            let cur = w[k];
+            let (a, b) = (w[k - stride], w[k + stride]);
+            let f = if BEHIND {
                 // Bit i of `(a << 1) | (prev >> 63)` is the cell before bit i.
-                Forced::Behind => {
-                    (a & !((a << 1) | (w[u + k - 1] >> 63)))
-                        | (b & !((b << 1) | (w[d + k - 1] >> 63)))
-                }
-                Forced::Ahead => {
-                    (!a & ((a >> 1) | (w[u + k + 1] << 63)))
-                        | (!b & ((b >> 1) | (w[d + k + 1] << 63)))
-                }
+                (a & !((a << 1) | (w[k - stride - 1] >> 63)))
+                    | (b & !((b << 1) | (w[k + stride - 1] >> 63)))
+            } else {
+                (!a & ((a >> 1) | (w[k - stride + 1] << 63)))
+                    | (!b & ((b >> 1) | (w[k + stride + 1] << 63)))
             };
             let stop = (!cur | f) & mask;
             if stop != 0 {
                 let bit = stop.trailing_zeros() as usize;
-                let cell = k * 64 + bit - OFF;
-                if let Some(t) = target {
-                    if t > from && t <= cell {
-                        return Some(t);
-                    }
+                let at = k * 64 + bit;
+                if target >= pos && target <= at {
+                    return Some(target);
                 }
-                return (cur >> bit & 1 != 0).then_some(cell);
+                return (cur >> bit & 1 != 0).then_some(at);
             }
             mask = !0;
             k += 1;
         }
     } else {
-        let pos = OFF + from - 1;
+        let pos = from - 1;
         let mut k = pos / 64;
         let mut mask = !0u64 >> (63 - pos % 64);
         loop {
-            let cur = w[c + k];
-            let (a, b) = (w[u + k], w[d + k]);
-            let f = match forced {
+            let cur = w[k];
+            let (a, b) = (w[k - stride], w[k + stride]);
+            let f = if BEHIND {
                 // Backwards, the cell before bit i is bit i + 1.
-                Forced::Behind => {
-                    (a & !((a >> 1) | (w[u + k + 1] << 63)))
-                        | (b & !((b >> 1) | (w[d + k + 1] << 63)))
-                }
-                Forced::Ahead => {
-                    (!a & ((a << 1) | (w[u + k - 1] >> 63)))
-                        | (!b & ((b << 1) | (w[d + k - 1] >> 63)))
-                }
+                (a & !((a >> 1) | (w[k - stride + 1] << 63)))
+                    | (b & !((b >> 1) | (w[k + stride + 1] << 63)))
+            } else {
+                (!a & ((a << 1) | (w[k - stride - 1] >> 63)))
+                    | (!b & ((b << 1) | (w[k + stride - 1] >> 63)))
             };
             let stop = (!cur | f) & mask;
             if stop != 0 {
                 let bit = 63 - stop.leading_zeros() as usize;
-                // The padded position: the event may be the padding before cell 0.
                 let at = k * 64 + bit;
-                if let Some(t) = target {
-                    if t < from && OFF + t >= at {
-                        return Some(t);
-                    }
+                if target <= pos && target >= at {
+                    return Some(target);
                 }
-                return (cur >> bit & 1 != 0).then(|| at - OFF);
+                return (cur >> bit & 1 != 0).then_some(at);
             }
             mask = !0;
             k -= 1;
@@ -103,9 +97,33 @@ pub(crate) fn scan(
     }
 }
 
+/// [`scan_bits`] with the direction and the rule as arguments, and `line` and cells
+/// `from`, `target` and the result as indices along the line.
+#[cfg(test)]
+fn scan(
+    lines: &super::map::Lines,
+    line: usize,
+    from: usize,
+    forward: bool,
+    forced: Forced,
+    target: Option<usize>,
+) -> Option<usize> {
+    let (w, stride) = lines.words();
+    let base = (line + 1) * stride * 64 + super::map::OFF;
+    let (from, target) = (base + from, target.map_or(usize::MAX, |t| base + t));
+    let found = match (forward, forced) {
+        (true, Forced::Behind) => scan_bits::<true, true>(w, stride, from, target),
+        (true, Forced::Ahead) => scan_bits::<true, false>(w, stride, from, target),
+        (false, Forced::Behind) => scan_bits::<false, true>(w, stride, from, target),
+        (false, Forced::Ahead) => scan_bits::<false, false>(w, stride, from, target),
+    };
+    found.map(|at| at - base)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::map::OFF;
     use crate::grid::GridMap;
 
     /// The scan, one cell at a time.

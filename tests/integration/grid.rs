@@ -163,6 +163,53 @@ proptest! {
     }
 
     #[test]
+    fn huge_integer_costs_match_dijkstra((map, start, goal) in instance(), pick in 0usize..3) {
+        // Costs whose sums a float would round: jump point search then orders its open
+        // list by the costs themselves.
+        let s = 1u64 << 50;
+        let d = [s, s + (s >> 1) + 7, 2 * s][pick];
+        for corners in CORNERS {
+            let grid = Grid::new(&map, goal, s, d).unwrap().corner_cutting(corners);
+            agree(&grid, start);
+            let want = Dijkstra::new().search_dense(&grid, start).cost();
+            prop_assert_eq!(jps(&grid, start).unwrap().cost(), want);
+        }
+        let four = Grid::new(&map, goal, s, d).unwrap().connectivity(Connectivity::Four);
+        let want = Dijkstra::new().search_dense(&four, start).cost();
+        prop_assert_eq!(jps(&four, start).unwrap().cost(), want);
+    }
+
+    #[test]
+    fn a_reused_workspace_answers_as_a_fresh_one(
+        queries in proptest::collection::vec((instance(), 0usize..4), 1..6),
+    ) {
+        // One workspace across maps of different sizes, corner rules and connectivities,
+        // float and integer costs.
+        let mut floats = JpsWorkspace::new();
+        let mut ints = JpsWorkspace::new();
+        for ((map, start, goal), rule) in queries {
+            let octile = Grid::octile(&map, goal).unwrap();
+            let grid = match rule {
+                3 => octile.connectivity(Connectivity::Four),
+                r => octile.corner_cutting(CORNERS[r]),
+            };
+            let fresh = jps(&grid, start).unwrap();
+            let reused = Jps::new().search_in(&mut floats, &grid, start).unwrap();
+            prop_assert_eq!(fresh.cost(), reused.cost());
+            prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
+            let int = Grid::new(&map, goal, 5u32, 7).unwrap();
+            let int = match rule {
+                3 => int.connectivity(Connectivity::Four),
+                r => int.corner_cutting(CORNERS[r]),
+            };
+            prop_assert_eq!(
+                Jps::new().search_in(&mut ints, &int, start).unwrap().cost(),
+                jps(&int, start).unwrap().cost()
+            );
+        }
+    }
+
+    #[test]
     fn closure_maps_match_bitmaps((map, start, goal) in instance()) {
         let f = FnMap::new(map.width(), map.height(), |x, y| map.is_passable(x, y));
         let a = Grid::octile(&map, goal).unwrap();

@@ -1,0 +1,369 @@
+//! The open list of jump point search: a stack for the jump points of the least `f`, and
+//! a four-ary min-heap of keys that order the others by `f`.
+
+use crate::grid::GridCost;
+
+/// An open-list entry: `f` and the cell, ordered by `f` alone.
+pub(super) trait Key<C>: Copy + Ord {
+    /// The queue that orders the entries.
+    type Queue: Queue<Self>;
+    fn new(f: C, cell: u32) -> Self;
+    fn cell(self) -> u32;
+    fn f(self) -> C;
+    /// Whether the two entries have the same `f`.
+    fn same_f(self, other: Self) -> bool;
+}
+
+/// `f` as the bits of its [`to_f64`](crate::Cost::to_f64), and the cell: one integer
+/// comparison orders two entries. Exact only while `to_f64` is exact and increasing on the
+/// search's costs, which [`packs_exactly`] checks.
+///
+/// Entries of equal `f` have no tie-break: most of them go to the open list's stack
+/// ([`Open`]), last in first out, and a tie-break in the heap for the others (the one
+/// nearer the goal first) saved only a few percent of the expansions, less than its
+/// comparisons cost.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Packed {
+    f: u64,
+    cell: u32,
+}
+
+impl PartialEq for Packed {
+    fn eq(&self, other: &Self) -> bool {
+        self.f == other.f
+    }
+}
+impl Eq for Packed {}
+impl PartialOrd for Packed {
+    #[inline(always)]
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+    #[inline(always)]
+    fn lt(&self, other: &Self) -> bool {
+        self.f < other.f
+    }
+    #[inline(always)]
+    fn le(&self, other: &Self) -> bool {
+        self.f <= other.f
+    }
+    #[inline(always)]
+    fn gt(&self, other: &Self) -> bool {
+        self.f > other.f
+    }
+    #[inline(always)]
+    fn ge(&self, other: &Self) -> bool {
+        self.f >= other.f
+    }
+}
+impl Ord for Packed {
+    #[inline(always)]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.f.cmp(&other.f)
+    }
+}
+
+impl<C: GridCost> Key<C> for Packed {
+    type Queue = Heap<Self>;
+
+    #[inline(always)]
+    fn new(f: C, cell: u32) -> Self {
+        // A non-negative f64 (never -0.0 here: costs are sums of positive steps and of
+        // +0.0) orders as its bits do.
+        Packed {
+            f: f.to_f64().to_bits(),
+            cell,
+        }
+    }
+
+    #[inline(always)]
+    fn cell(self) -> u32 {
+        self.cell
+    }
+
+    #[inline(always)]
+    fn f(self) -> C {
+        C::from_f64_floor(f64::from_bits(self.f))
+    }
+
+    #[inline(always)]
+    fn same_f(self, other: Self) -> bool {
+        self.f == other.f
+    }
+}
+
+/// The entry for costs that [`Packed`] cannot hold exactly: `f` kept as it is.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Exact<C> {
+    f: C,
+    cell: u32,
+}
+
+impl<C: Ord> PartialEq for Exact<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.f == other.f
+    }
+}
+impl<C: Ord> Eq for Exact<C> {}
+impl<C: Ord> PartialOrd for Exact<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<C: Ord> Ord for Exact<C> {
+    #[inline(always)]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.f.cmp(&other.f)
+    }
+}
+
+impl<C: GridCost> Key<C> for Exact<C> {
+    type Queue = Heap<Self>;
+
+    #[inline(always)]
+    fn new(f: C, cell: u32) -> Self {
+        Exact { f, cell }
+    }
+
+    #[inline(always)]
+    fn cell(self) -> u32 {
+        self.cell
+    }
+
+    #[inline(always)]
+    fn f(self) -> C {
+        self.f
+    }
+
+    #[inline(always)]
+    fn same_f(self, other: Self) -> bool {
+        self.f == other.f
+    }
+}
+
+/// Whether every `f` of a search with diagonal step cost `diagonal` on a map of `cells`
+/// cells is held exactly by [`Packed`]: always for [`OrderedF64`](crate::OrderedF64)
+/// (the float cost, the one whose `from_f64_floor(0.5)` is not zero); for integers, when
+/// the largest such `f` is at most 2<sup>53</sup>. An `f` is the cost of a path to a jump
+/// point, optimal up to its last jump (at most `cells` diagonal steps, then a jump of at
+/// most `cells` steps), plus an estimate of at most `cells` diagonal steps.
+pub(super) fn packs_exactly<C: GridCost>(diagonal: C, cells: usize) -> bool {
+    if C::from_f64_floor(0.5) != C::ZERO {
+        return true;
+    }
+    let steps = u32::try_from(cells.saturating_mul(3)).unwrap_or(u32::MAX);
+    diagonal.times(steps).to_f64() <= 9_007_199_254_740_992.0
+}
+
+/// A priority queue: the least item first.
+pub(super) trait Queue<T>: Default {
+    fn len(&self) -> usize;
+    fn clear(&mut self);
+    fn push(&mut self, item: T);
+    fn pop(&mut self) -> Option<T>;
+}
+
+/// The open list: a queue, and beside it a stack of the entries pushed with the `f` of
+/// the entry last taken out, which is the least `f` there is (the estimate is consistent):
+/// those come out first, last in first out, without passing through the queue. On a grid
+/// many jump points keep their parent's `f` (every jump toward the goal does).
+#[derive(Clone, Debug)]
+pub(super) struct Open<K, Q> {
+    queue: Q,
+    stack: Vec<K>,
+    /// The entry last taken out.
+    last: Option<K>,
+}
+
+impl<K, Q: Default> Default for Open<K, Q> {
+    fn default() -> Self {
+        Open {
+            queue: Q::default(),
+            stack: Vec::new(),
+            last: None,
+        }
+    }
+}
+
+impl<K: Copy, Q: Queue<K>> Open<K, Q> {
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.queue.len() + self.stack.len()
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.queue.clear();
+        self.stack.clear();
+        self.last = None;
+    }
+
+    #[inline(always)]
+    pub(super) fn push<C>(&mut self, key: K)
+    where
+        K: Key<C>,
+    {
+        match self.last {
+            Some(last) if key.same_f(last) => self.stack.push(key),
+            _ => self.queue.push(key),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn pop(&mut self) -> Option<K> {
+        let key = match self.stack.pop() {
+            Some(key) => key,
+            None => self.queue.pop()?,
+        };
+        self.last = Some(key);
+        Some(key)
+    }
+}
+
+const ARITY: usize = 4;
+/// A four-ary min-heap.
+#[derive(Clone, Debug)]
+pub(super) struct Heap<T> {
+    items: Vec<T>,
+}
+
+impl<T> Default for Heap<T> {
+    fn default() -> Self {
+        Heap { items: Vec::new() }
+    }
+}
+
+impl<T: Copy + Ord> Queue<T> for Heap<T> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        self.items.clear();
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        let mut hole = self.items.len();
+        self.items.push(item);
+        let items = &mut self.items[..];
+        while hole > 0 {
+            let parent = (hole - 1) / ARITY;
+            if items[parent] <= item {
+                break;
+            }
+            items[hole] = items[parent];
+            hole = parent;
+        }
+        items[hole] = item;
+    }
+
+    /// Takes out the least item: the last item fills the hole the root leaves, moving
+    /// down past smaller children.
+    #[inline]
+    fn pop(&mut self) -> Option<T> {
+        let last = self.items.pop()?;
+        let items = &mut self.items[..];
+        let n = items.len();
+        if n == 0 {
+            return Some(last);
+        }
+        let top = items[0];
+        let mut hole = 0;
+        loop {
+            let first = ARITY * hole + 1;
+            let (least, min) = if first + ARITY <= n {
+                let c = &items[first..first + ARITY];
+                let mut least = 0;
+                let mut min = c[0];
+                for (i, &x) in c.iter().enumerate().skip(1) {
+                    if x < min {
+                        least = i;
+                        min = x;
+                    }
+                }
+                (first + least, min)
+            } else if first < n {
+                let mut least = first;
+                let mut min = items[first];
+                for (i, &c) in items.iter().enumerate().take(n).skip(first + 1) {
+                    if c < min {
+                        least = i;
+                        min = c;
+                    }
+                }
+                (least, min)
+            } else {
+                break;
+            };
+            if min >= last {
+                break;
+            }
+            items[hole] = min;
+            hole = least;
+        }
+        items[hole] = last;
+        Some(top)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::OrderedF64;
+
+    #[test]
+    fn the_heap_sorts() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut heap = Heap::default();
+        let mut all = Vec::new();
+        for round in 0..50 {
+            for _ in 0..round * 7 % 40 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let x = state % 100;
+                heap.push(x);
+                all.push(x);
+            }
+            all.sort_unstable_by(|a, b| b.cmp(a));
+            for _ in 0..round * 5 % 30 {
+                assert_eq!(heap.pop(), all.pop());
+            }
+            assert_eq!(heap.len(), all.len());
+        }
+        while let Some(x) = heap.pop() {
+            assert_eq!(Some(x), all.pop());
+        }
+        assert!(all.is_empty());
+    }
+
+    #[test]
+    fn packed_keys_order_by_f() {
+        let fs = [0.0, 1.0, 1.5, 2.0_f64.sqrt(), 3.0, 1e300, f64::INFINITY];
+        for &a in &fs {
+            for &b in &fs {
+                let (pa, pb): (Packed, Packed) =
+                    (Key::new(OrderedF64(a), 3), Key::new(OrderedF64(b), 2));
+                assert_eq!(pa.cmp(&pb), a.total_cmp(&b));
+                assert_eq!(pa < pb, a < b);
+                assert_eq!(pa <= pb, a <= b);
+                assert_eq!(pa > pb, a > b);
+                assert_eq!(pa >= pb, a >= b);
+                assert_eq!(Key::<OrderedF64>::same_f(pa, pb), a == b);
+                assert_eq!(Key::<OrderedF64>::f(pa), OrderedF64(a));
+                assert_eq!(Key::<OrderedF64>::cell(pa), 3);
+                let (ea, eb) = (Exact::new(OrderedF64(a), 3), Exact::new(OrderedF64(b), 2));
+                assert_eq!(ea.cmp(&eb), pa.cmp(&pb));
+            }
+        }
+        assert!(packs_exactly(OrderedF64(1e300), 1 << 20));
+        assert!(packs_exactly(14_142u64, 1 << 20));
+        assert!(packs_exactly(u32::MAX, usize::MAX));
+        assert!(!packs_exactly(1u64 << 50, 1 << 20));
+        assert!(!packs_exactly(u128::MAX, 1));
+        let k: Packed = Key::new(123_456_789u64, 0);
+        assert_eq!(Key::<u64>::f(k), 123_456_789);
+    }
+}
