@@ -100,6 +100,9 @@ where
 
 type Key<C> = <AStarPolicy as Policy<C>>::Key;
 
+/// What one thread of the search hands back: its shard and its report.
+type ThreadResult<P> = (ShardOf<P>, Report<<P as Problem>::Cost>);
+
 fn run<P, H, E, F>(
     problem: &P,
     start: P::State,
@@ -163,7 +166,7 @@ where
         };
         worker.run::<E, F>(t, seed, open_list())
     };
-    let (shared, results): (_, Vec<(ShardOf<P>, Report<P::Cost>)>) =
+    let (shared, results): (_, Vec<ThreadResult<P>>) =
         on_threads(threads, shared, |shared| run(shared, 0), run);
     let (shards, reports): (Vec<ShardOf<P>>, Vec<Report<P::Cost>>) = results.into_iter().unzip();
     let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
