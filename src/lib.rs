@@ -208,6 +208,7 @@
 
 mod algorithms;
 mod collections;
+pub mod disk;
 mod enumerate;
 pub mod grid;
 pub mod pdb;
