@@ -203,9 +203,9 @@ where
         successors: fingerprint(problem, &start, width),
         first_kept: 0,
         complete: false,
+        made_dir: !cfg.dir.exists(),
         layers: vec![1],
     };
-    let created = !cfg.dir.exists();
     files::create_folder(&cfg.dir)?;
     let found = Manifest::read(&layout.manifest())?;
     if let Some(why) = found.as_ref().and_then(|m| m.mismatch(&wanted)) {
@@ -266,7 +266,7 @@ where
         stats.elapsed = began.elapsed();
         let ends = !matches!(outcome, Outcome::Stopped { .. });
         if ends && !cfg.keep_files {
-            remove_run_files(&cfg.dir, created)?;
+            remove_run_files(&cfg.dir, manifest.made_dir)?;
         } else {
             // the scratch files are of no use to the next call
             ctx.discard(manifest.layers.len() - 1);

@@ -14,6 +14,7 @@
 //! start-successors 2 9f0c4e1a22b3d7e8
 //! first-kept-layer 0
 //! complete no
+//! made-directory yes
 //! layers 1 2 4 9 20
 //! ```
 
@@ -48,6 +49,8 @@ pub(crate) struct Manifest {
     pub(crate) first_kept: usize,
     /// Whether the last layer has no successors outside the layers before it.
     pub(crate) complete: bool,
+    /// Whether the run created the work directory (and removes it at the end, if empty).
+    pub(crate) made_dir: bool,
     /// The number of states at each completed depth.
     pub(crate) layers: Vec<u64>,
 }
@@ -66,7 +69,8 @@ impl Manifest {
         let layers: Vec<String> = self.layers.iter().map(u64::to_string).collect();
         format!(
             "{HEADER}\nstate-bytes {}\npartitions {}\nreversible {}\ngoals {}\nstart {hex}\n\
-             start-successors {} {:016x}\nfirst-kept-layer {}\ncomplete {}\nlayers {}\n",
+             start-successors {} {:016x}\nfirst-kept-layer {}\ncomplete {}\nmade-directory {}\n\
+             layers {}\n",
             self.width,
             self.partitions,
             yes_no(self.reversible),
@@ -75,6 +79,7 @@ impl Manifest {
             self.successors.1,
             self.first_kept,
             yes_no(self.complete),
+            yes_no(self.made_dir),
             layers.join(" ")
         )
     }
@@ -150,6 +155,7 @@ impl Manifest {
             .ok_or((n, "expected a count and a hexadecimal hash".to_string()))?;
         let first_kept = next("first-kept-layer").and_then(size)?;
         let complete = next("complete").and_then(flag)?;
+        let made_dir = next("made-directory").and_then(flag)?;
         let (n, list) = next("layers")?;
         let layers = list
             .split(' ')
@@ -176,6 +182,7 @@ impl Manifest {
             successors,
             first_kept,
             complete,
+            made_dir,
             layers,
         })
     }
@@ -226,6 +233,7 @@ mod tests {
             successors: (2, 0xdead_beef),
             first_kept: 1,
             complete: false,
+            made_dir: true,
             layers: vec![1, 2, 4, 3],
         }
     }
@@ -243,8 +251,9 @@ mod tests {
             ("partitions 8", "partitions eight", 3),
             ("reversible yes", "reversible maybe", 4),
             ("start 00ab07", "start 0g", 6),
-            ("layers 1 2 4 3", "layers 1 2  3", 10),
-            ("layers 1 2 4 3", "layers 2 2", 10),
+            ("made-directory yes", "made-directory", 10),
+            ("layers 1 2 4 3", "layers 1 2  3", 11),
+            ("layers 1 2 4 3", "layers 2 2", 11),
             ("heurist", "other", 1),
         ] {
             let bad = text.replace(from, to);
