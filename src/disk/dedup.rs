@@ -16,9 +16,11 @@ pub(crate) trait Key: Ord + Send + Sized {
     fn mem(width: usize) -> usize;
     fn read(bytes: &[u8]) -> Self;
     fn write(&self, out: &mut [u8]);
-    fn sort(keys: &mut Vec<Self>) {
+    /// Sorts keys of `width`-byte records (repeats stay; the merge skips them).
+    #[allow(clippy::ptr_arg)] // the radix sort swaps the vector with its buffer
+    fn sort(keys: &mut Vec<Self>, width: usize) {
+        let _ = width;
         keys.sort_unstable();
-        keys.dedup();
     }
 }
 
@@ -39,9 +41,8 @@ impl Key for u64 {
             *o = (self >> (8 * (n - 1 - i))) as u8;
         }
     }
-    fn sort(keys: &mut Vec<Self>) {
-        radix_sort(keys);
-        keys.dedup();
+    fn sort(keys: &mut Vec<Self>, width: usize) {
+        radix_sort(keys, 8 * width as u32);
     }
 }
 
@@ -75,37 +76,42 @@ impl Key for Box<[u8]> {
     }
 }
 
-/// Sorts keys by least-significant-digit radix sort on the bytes that vary (a pass for
-/// each byte, skipped where every key has the same byte), with a buffer as large as
-/// `keys`; small inputs go to the standard sort.
-fn radix_sort(keys: &mut Vec<u64>) {
-    if keys.len() < 4096 {
+/// Sorts keys of `bits` bits by least-significant-digit radix sort, in as few passes of
+/// at most 11 bits as cover them (48 bits: 5 passes of 10), each skipped where every key
+/// has the same digit, with a buffer as large as `keys`; small inputs go to the standard
+/// sort.
+fn radix_sort(keys: &mut Vec<u64>, bits: u32) {
+    if keys.len() < 4096 || keys.len() > u32::MAX as usize {
         keys.sort_unstable();
         return;
     }
-    let mut counts = vec![[0usize; 256]; 8];
+    let passes = bits.div_ceil(11).max(1);
+    let digit = bits.div_ceil(passes);
+    let radix = 1usize << digit;
+    let mask = radix as u64 - 1;
+    let mut counts = vec![0u32; passes as usize * radix];
     for &k in keys.iter() {
-        for (byte, count) in counts.iter_mut().enumerate() {
-            count[(k >> (8 * byte)) as usize & 255] += 1;
+        for p in 0..passes as usize {
+            counts[p * radix + ((k >> (p as u32 * digit)) & mask) as usize] += 1;
         }
     }
     let mut from = std::mem::take(keys);
     let mut to = vec![0u64; from.len()];
-    for (byte, count) in counts.iter().enumerate() {
-        if count.contains(&from.len()) {
-            continue; // every key has the same byte here
+    for (p, count) in counts.chunks_exact(radix).enumerate() {
+        if count.contains(&(from.len() as u32)) {
+            continue; // every key has the same digit here
         }
-        let mut next = [0usize; 256];
+        let mut next = vec![0u32; radix];
         let mut sum = 0;
         for (slot, &c) in next.iter_mut().zip(count) {
             *slot = sum;
             sum += c;
         }
-        let shift = 8 * byte;
+        let shift = p as u32 * digit;
         for &k in &from {
-            let b = (k >> shift) as usize & 255;
-            to[next[b]] = k;
-            next[b] += 1;
+            let d = ((k >> shift) & mask) as usize;
+            to[next[d] as usize] = k;
+            next[d] += 1;
         }
         std::mem::swap(&mut from, &mut to);
     }
@@ -140,7 +146,7 @@ pub(crate) struct Counted {
 
 /// The sorted, unique successors of a partition: in memory, or merged from sorted runs.
 enum Sorted<K> {
-    Memory(std::vec::IntoIter<K>),
+    Memory(std::iter::Peekable<std::vec::IntoIter<K>>),
     Runs {
         runs: Vec<Records>,
         heads: Vec<Option<K>>,
@@ -150,7 +156,13 @@ enum Sorted<K> {
 impl<K: Key> Sorted<K> {
     fn next(&mut self) -> Result<Option<K>, DiskError> {
         match self {
-            Sorted::Memory(keys) => Ok(keys.next()),
+            Sorted::Memory(keys) => {
+                let key = keys.next();
+                while key.is_some() && keys.peek() == key.as_ref() {
+                    keys.next();
+                }
+                Ok(key)
+            }
             Sorted::Runs { runs, heads } => {
                 let Some(i) = (0..heads.len())
                     .filter(|&i| heads[i].is_some())
@@ -160,9 +172,8 @@ impl<K: Key> Sorted<K> {
                 };
                 let key = heads[i].take();
                 heads[i] = next_key(&mut runs[i])?;
-                // each run is unique, so a key is at the head of each other run at most once
                 for (run, head) in runs.iter_mut().zip(heads.iter_mut()) {
-                    if *head == key {
+                    while *head == key {
                         *head = next_key(run)?;
                     }
                 }
@@ -208,23 +219,25 @@ pub(crate) fn partition<K: Key>(
         let mut keys = Vec::with_capacity(total as usize);
         for input in &inputs {
             let mut r = open(input)?;
-            while r.advance()? {
-                keys.push(K::read(r.current()));
+            while let Some(block) = r.block()? {
+                keys.extend(block.chunks_exact(width).map(K::read));
             }
         }
-        K::sort(&mut keys);
-        Sorted::Memory(keys.into_iter())
+        K::sort(&mut keys, width);
+        Sorted::Memory(keys.into_iter().peekable())
     } else {
         // external sort: sorted unique runs of `capacity` keys, merged below
         let mut keys = Vec::with_capacity(capacity);
-        let mut record = vec![0; width];
         let mut flush = |keys: &mut Vec<K>, counted: &mut Counted| -> Result<(), DiskError> {
-            K::sort(keys);
+            K::sort(keys, width);
             let path = job.layout.run(k, run_paths.len());
             let mut w = RecordWriter::create(&path, job.io_bytes)?;
+            let mut last: Option<K> = None;
             for key in keys.drain(..) {
-                key.write(&mut record);
-                w.write(&record)?;
+                if last.as_ref() != Some(&key) {
+                    key.write(w.slot(width)?);
+                    last = Some(key);
+                }
             }
             counted.run_bytes += w.finish(false)?;
             run_paths.push(path);
@@ -232,10 +245,12 @@ pub(crate) fn partition<K: Key>(
         };
         for input in &inputs {
             let mut r = open(input)?;
-            while r.advance()? {
-                keys.push(K::read(r.current()));
-                if keys.len() == capacity {
-                    flush(&mut keys, &mut counted)?;
+            while let Some(block) = r.block()? {
+                for record in block.chunks_exact(width) {
+                    keys.push(K::read(record));
+                    if keys.len() == capacity {
+                        flush(&mut keys, &mut counted)?;
+                    }
                 }
             }
         }
@@ -265,7 +280,6 @@ pub(crate) fn partition<K: Key>(
         earlier.push((r, head));
     }
     let before = out.records;
-    let mut record = vec![0; width];
     'keys: while let Some(key) = sorted.next()? {
         for (r, head) in earlier.iter_mut() {
             while head.as_ref().is_some_and(|h| *h < key) {
@@ -275,8 +289,7 @@ pub(crate) fn partition<K: Key>(
                 continue 'keys;
             }
         }
-        key.write(&mut record);
-        out.write(&record)?;
+        key.write(out.slot(width)?);
     }
     counted.states = out.records - before;
     drop(sorted);
@@ -303,8 +316,14 @@ mod tests {
             .collect();
         let mut expected = keys.clone();
         expected.sort_unstable();
-        radix_sort(&mut keys);
+        radix_sort(&mut keys, 48);
         assert_eq!(keys, expected);
+        // full-width keys, and keys that agree in their low digits
+        let mut wide: Vec<u64> = expected.iter().map(|k| k.rotate_left(23) | 0x7ff).collect();
+        let mut sorted = wide.clone();
+        sorted.sort_unstable();
+        radix_sort(&mut wide, 64);
+        assert_eq!(wide, sorted);
     }
 
     #[test]

@@ -130,7 +130,9 @@ struct Scratch<'p> {
 }
 
 impl Scratch<'_> {
-    #[inline]
+    /// Appends `record` to partition `k`'s buffer. Inlined, so that the copy has the
+    /// state's width as a constant.
+    #[inline(always)]
     fn push(&mut self, k: usize, record: &[u8]) -> Result<(), DiskError> {
         if self.buffers[k].len() + record.len() > self.cap {
             self.flush(k)?;
@@ -204,7 +206,12 @@ where
         };
         let mut done = Expanded::default();
         let mut out = Successors::new();
-        let mut packed = vec![0; self.width];
+        // the packed state on the stack where it fits: its length, `W`, is a constant of
+        // this function, and the copies of it are a few moves
+        const { assert!(<P::State as Packed>::BYTES > 0) };
+        let w = <P::State as Packed>::BYTES;
+        let mut small = [0u8; 64];
+        let mut large = vec![0u8; if w > 64 { w } else { 0 }];
         let mut budget = 0;
         let mut open = OpenFiles::default();
         'parts: while !self.control.stopped() {
@@ -214,7 +221,7 @@ where
             }
             let (file, offset, records) = index.parts[k];
             let data = self.layout.data(d, file);
-            let mut records = open.range(&data, self.width, offset, records, self.read_buffer())?;
+            let mut records = open.range(&data, w, offset, records, self.read_buffer())?;
             while records.advance()? {
                 if budget == 0 {
                     match self.control.reserve() {
@@ -228,16 +235,21 @@ where
                 done.expanded += 1;
                 for succ in out.drain() {
                     done.generated += 1;
-                    succ.state.pack(&mut packed);
+                    let packed = if w <= 64 {
+                        &mut small[..w]
+                    } else {
+                        &mut large[..w]
+                    };
+                    succ.state.pack(packed);
                     if self.goals && self.problem.is_goal(&succ.state) {
                         let mut found = goal.lock().unwrap_or_else(|e| e.into_inner());
                         if found.is_none() {
-                            *found = Some((packed.clone(), records.current().to_vec()));
+                            *found = Some((packed.to_vec(), records.current().to_vec()));
                         }
                         self.control.halt(GOAL);
                         break 'parts;
                     }
-                    scratch.push(partition_of(&packed, parts), &packed)?;
+                    scratch.push(partition_of(packed, parts), packed)?;
                 }
             }
         }

@@ -17,7 +17,7 @@
 //! does not list are left over from a stopped run, and removed.
 
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use super::DiskError;
@@ -351,6 +351,7 @@ impl Records {
     }
 
     /// Moves to the next record; false at the end of the file.
+    #[inline]
     pub(crate) fn advance(&mut self) -> Result<bool, DiskError> {
         if self.finished {
             return Ok(false);
@@ -362,7 +363,39 @@ impl Records {
         if self.pos + self.width <= self.end {
             return Ok(true);
         }
-        // keep the partial record, then fill the buffer
+        self.fill()?;
+        if self.end < self.width {
+            self.finished = true;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// The current record (after [`Records::advance`] returned true).
+    #[inline]
+    pub(crate) fn current(&self) -> &[u8] {
+        &self.buf[self.pos..self.pos + self.width]
+    }
+
+    /// The next records, as many whole ones as the buffer holds; `None` at the end of the
+    /// range. (A reader is read with this or with [`Records::advance`], not both.)
+    pub(crate) fn block(&mut self) -> Result<Option<&[u8]>, DiskError> {
+        if self.finished {
+            return Ok(None);
+        }
+        self.fill()?;
+        let whole = self.end / self.width * self.width;
+        if whole == 0 {
+            self.finished = true;
+            return Ok(None);
+        }
+        self.pos = whole;
+        Ok(Some(&self.buf[..whole]))
+    }
+
+    /// Keeps the bytes from `pos` on (a partial record) at the front of the buffer and
+    /// fills the rest from the file.
+    fn fill(&mut self) -> Result<(), DiskError> {
         self.buf.copy_within(self.pos..self.end, 0);
         self.end -= self.pos;
         self.pos = 0;
@@ -387,24 +420,16 @@ impl Records {
                 Err(e) => return Err(DiskError::io("read", &self.path, e)),
             }
         }
-        if self.end < self.width {
-            self.finished = true;
-            return Ok(false);
-        }
-        Ok(true)
-    }
-
-    /// The current record (after [`Records::advance`] returned true).
-    #[inline]
-    pub(crate) fn current(&self) -> &[u8] {
-        &self.buf[self.pos..self.pos + self.width]
+        Ok(())
     }
 }
 
 /// A buffered writer of records to a new file, counting what it writes.
 pub(crate) struct RecordWriter {
-    out: BufWriter<File>,
+    file: File,
     path: PathBuf,
+    buf: Vec<u8>,
+    len: usize,
     pub(crate) records: u64,
     pub(crate) bytes: u64,
 }
@@ -414,32 +439,52 @@ impl RecordWriter {
     pub(crate) fn create(path: &Path, buf_bytes: usize) -> Result<Self, DiskError> {
         let file = File::create(path).map_err(|e| DiskError::io("create", path, e))?;
         Ok(RecordWriter {
-            out: BufWriter::with_capacity(buf_bytes.max(512), file),
+            file,
             path: path.to_path_buf(),
+            buf: vec![0; buf_bytes.max(512)],
+            len: 0,
             records: 0,
             bytes: 0,
         })
     }
 
+    /// The place of the next record, `width` bytes, to be written into.
+    #[inline]
+    pub(crate) fn slot(&mut self, width: usize) -> Result<&mut [u8], DiskError> {
+        if self.len + width > self.buf.len() {
+            self.flush()?;
+            if width > self.buf.len() {
+                self.buf.resize(width, 0);
+            }
+        }
+        let at = self.len;
+        self.len += width;
+        self.records += 1;
+        self.bytes += width as u64;
+        Ok(&mut self.buf[at..at + width])
+    }
+
     #[inline]
     pub(crate) fn write(&mut self, record: &[u8]) -> Result<(), DiskError> {
-        self.out
-            .write_all(record)
+        self.slot(record.len())?.copy_from_slice(record);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), DiskError> {
+        self.file
+            .write_all(&self.buf[..self.len])
             .map_err(|e| DiskError::io("write", &self.path, e))?;
-        self.records += 1;
-        self.bytes += record.len() as u64;
+        self.len = 0;
         Ok(())
     }
 
     /// Flushes the file, and with `durable` waits until it is on the disk; the bytes
     /// written.
-    pub(crate) fn finish(self, durable: bool) -> Result<u64, DiskError> {
-        let file = self
-            .out
-            .into_inner()
-            .map_err(|e| DiskError::io("write", &self.path, e.into_error()))?;
+    pub(crate) fn finish(mut self, durable: bool) -> Result<u64, DiskError> {
+        self.flush()?;
         if durable {
-            file.sync_all()
+            self.file
+                .sync_all()
                 .map_err(|e| DiskError::io("flush to disk", &self.path, e))?;
         }
         Ok(self.bytes)

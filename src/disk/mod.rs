@@ -163,10 +163,10 @@ where
 /// use heurist::disk::DiskBfs;
 /// use heurist::{FnProblem, StopReason};
 ///
-/// // A walk on a 200 x 200 torus: every step can be undone.
-/// let torus = FnProblem::space(|&(x, y): &(u16, u16)| {
-///     let (l, r) = ((x + 199) % 200, (x + 1) % 200);
-///     let (d, u) = ((y + 199) % 200, (y + 1) % 200);
+/// // A walk on a 60 x 60 torus: every step can be undone.
+/// let torus = FnProblem::space(|&(x, y): &(u8, u8)| {
+///     let (l, r) = ((x + 59) % 60, (x + 1) % 60);
+///     let (d, u) = ((y + 59) % 60, (y + 1) % 60);
 ///     [(l, y), (r, y), (x, d), (x, u)]
 /// });
 /// let dir = std::env::temp_dir().join(format!("heurist-doc-torus-{}", std::process::id()));
@@ -177,11 +177,11 @@ where
 ///     .partitions(4)
 ///     .on_layer(|layer| widest = widest.max(layer.states));
 /// let result = run.enumerate(&torus, (0, 0)).unwrap();
-/// assert_eq!(result.total_states(), 40_000);
-/// assert_eq!(result.layers.len(), 201); // the farthest cell is 100 + 100 steps away
+/// assert_eq!(result.total_states(), 3600);
+/// assert_eq!(result.layers.len(), 61); // the farthest cell is 30 + 30 steps away
 /// assert_eq!(result.layers[1..4], [4, 8, 12]);
 /// drop(run);
-/// assert_eq!(widest, 4 * 99 + 2);
+/// assert_eq!(widest, 4 * 29 + 2);
 ///
 /// let stopped = DiskBfs::new(&dir).max_depth(10).enumerate(&torus, (0, 0)).unwrap();
 /// assert_eq!(stopped.stop_reason(), Some(StopReason::MaxDepth));
