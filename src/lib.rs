@@ -98,6 +98,10 @@
 //! * **Many cores**: [`Bfs::search_parallel`], [`AStar::search_parallel`],
 //!   [`AStar::search_parallel_batched`] and [`IdaStar::search_parallel`] (see
 //!   [`parallel`]).
+//! * **More states than memory holds**: [`disk::DiskBfs`], breadth-first search and
+//!   enumeration with each layer on disk, the states packed into a few bytes
+//!   ([`disk::Packed`]), in a bounded amount of memory; a stopped or killed run resumes
+//!   from its last completed layer.
 //!
 //! | function | configuration | optimal | complete | memory |
 //! |---|---|---|---|---|
@@ -208,6 +212,7 @@
 
 mod algorithms;
 mod collections;
+pub mod disk;
 mod enumerate;
 pub mod grid;
 pub mod pdb;

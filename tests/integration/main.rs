@@ -32,6 +32,7 @@ mod anytime;
 mod beam_fringe;
 mod bfs_store;
 mod bidirectional;
+mod disk;
 mod enumerate;
 mod fifteen;
 mod fn_problem;
