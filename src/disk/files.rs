@@ -19,6 +19,7 @@
 use std::fs::{self, File};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::DiskError;
 
@@ -238,13 +239,12 @@ pub(crate) fn partition_of(bytes: &[u8], partitions: usize) -> usize {
     ((hash_bytes(bytes) as u128 * partitions as u128) >> 64) as usize
 }
 
-/// Files open for reading, kept for the next range of the same file: opening is slow on
-/// some file systems, and a layer is read a partition at a time. Each [`Records`] gets a
-/// handle of its own (which shares the file's position with the others, so each seeks
-/// before it reads).
+/// Files open for reading, kept for the next range of the same file: opening and closing
+/// are slow on some file systems, and a layer is read a partition at a time. The
+/// [`Records`] of a file share its handle (and its position: each seeks before it reads).
 #[derive(Default)]
 pub(crate) struct OpenFiles {
-    files: Vec<(PathBuf, File)>,
+    files: Vec<(Arc<Path>, Arc<File>)>,
 }
 
 impl OpenFiles {
@@ -257,24 +257,23 @@ impl OpenFiles {
         records: u64,
         buf_bytes: usize,
     ) -> Result<Records, DiskError> {
-        let file = match self.files.iter().find(|(p, _)| p == path) {
-            Some((_, f)) => f.try_clone(),
+        let (path, file) = match self.files.iter().find(|(p, _)| **p == *path) {
+            Some((p, f)) => (p.clone(), f.clone()),
             None => {
                 let f = File::open(path).map_err(|e| DiskError::io("open", path, e))?;
-                let copy = f.try_clone();
-                self.files.push((path.to_path_buf(), f));
-                copy
+                let entry: (Arc<Path>, Arc<File>) = (path.into(), Arc::new(f));
+                self.files.push(entry.clone());
+                entry
             }
         };
-        let file = file.map_err(|e| DiskError::io("open", path, e))?;
         Ok(Records::new(file, path, width, offset, records, buf_bytes))
     }
 }
 
 /// Reads `width`-byte records from a range of a file, in large blocks.
 pub(crate) struct Records {
-    file: File,
-    path: PathBuf,
+    file: Arc<File>,
+    path: Arc<Path>,
     width: usize,
     buf: Vec<u8>,
     /// The current record starts at `pos`; `end` bytes of `buf` are valid.
@@ -302,12 +301,13 @@ impl Records {
                 format!("its size is not a multiple of the state width ({width} bytes)"),
             ));
         }
+        let records = len / width as u64;
         Ok(Self::new(
-            file,
-            path,
+            Arc::new(file),
+            path.into(),
             width,
             0,
-            len / width as u64,
+            records,
             buf_bytes,
         ))
     }
@@ -325,8 +325,8 @@ impl Records {
     }
 
     fn new(
-        file: File,
-        path: &Path,
+        file: Arc<File>,
+        path: Arc<Path>,
         width: usize,
         offset: u64,
         records: u64,
@@ -338,7 +338,7 @@ impl Records {
             (buf_bytes.min(usize::try_from(len).unwrap_or(usize::MAX)) / width).max(1) * width;
         Records {
             file,
-            path: path.to_path_buf(),
+            path,
             width,
             buf: vec![0; cap],
             pos: 0,
@@ -400,14 +400,14 @@ impl Records {
         self.end -= self.pos;
         self.pos = 0;
         if self.remaining > 0 {
-            self.file
+            (&*self.file)
                 .seek(SeekFrom::Start(self.at))
                 .map_err(|e| DiskError::io("read", &self.path, e))?;
         }
         while self.end < self.buf.len() && self.remaining > 0 {
             let want = (self.buf.len() - self.end)
                 .min(usize::try_from(self.remaining).unwrap_or(usize::MAX));
-            match self.file.read(&mut self.buf[self.end..self.end + want]) {
+            match (&*self.file).read(&mut self.buf[self.end..self.end + want]) {
                 Ok(0) => {
                     return Err(DiskError::layer(&self.path, "the file ends early"));
                 }
