@@ -519,7 +519,7 @@ pub struct DiskBfsResult<S, A, C> {
 impl<S, A, C: Copy> DiskBfsResult<S, A, C> {
     /// The number of states at every completed depth together.
     pub fn total_states(&self) -> u64 {
-        self.layers.iter().sum()
+        self.layers.iter().fold(0, |a, &b| a.saturating_add(b))
     }
 
     /// The solution, if one was found.
