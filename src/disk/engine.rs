@@ -143,6 +143,12 @@ where
     (out.len(), hash)
 }
 
+/// The states of all the layers (saturating: a manifest's numbers are checked only for
+/// the layers kept on disk).
+fn total(layers: &[u64]) -> u64 {
+    layers.iter().fold(0, |a, &b| a.saturating_add(b))
+}
+
 fn result<S, A, C>(
     outcome: Outcome<S, A, C>,
     layers: Vec<u64>,
@@ -260,8 +266,9 @@ where
     } else {
         ctx.check_layers(&manifest)?;
     }
-    stats.stored = manifest.layers.iter().sum::<u64>() as usize;
-    stats.max_frontier = manifest.layers.iter().copied().max().unwrap_or(0) as usize;
+    stats.stored = usize::try_from(total(&manifest.layers)).unwrap_or(usize::MAX);
+    stats.max_frontier =
+        usize::try_from(manifest.layers.iter().copied().max().unwrap_or(0)).unwrap_or(usize::MAX);
     let finish = |outcome, manifest: &Manifest, mut stats: Stats, bytes| {
         stats.elapsed = began.elapsed();
         let ends = !matches!(outcome, Outcome::Stopped { .. });
@@ -337,14 +344,14 @@ where
         for old in first_kept..manifest.first_kept {
             ctx.remove_layer(old)?;
         }
-        stats.stored += counted.states as usize;
+        stats.stored = stats.stored.saturating_add(counted.states as usize);
         stats.max_frontier = stats.max_frontier.max(counted.states as usize);
         if let Some(callback) = &cfg.on_layer {
             stats.elapsed = began.elapsed();
             let report = LayerReport {
                 depth: d + 1,
                 states: counted.states,
-                total: manifest.layers.iter().sum(),
+                total: total(&manifest.layers),
                 bytes_written,
                 stats,
             };

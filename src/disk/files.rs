@@ -117,7 +117,7 @@ pub(crate) struct LayerIndex {
 
 impl LayerIndex {
     pub(crate) fn states(&self) -> u64 {
-        self.parts.iter().map(|p| p.2).sum()
+        self.parts.iter().fold(0, |a, p| a.saturating_add(p.2))
     }
 
     pub(crate) fn write(&self, path: &Path, durable: bool) -> Result<(), DiskError> {

@@ -308,9 +308,9 @@ impl<'a> DiskBfs<'a> {
     /// the manifest lists the layer (`false` by default). Without, a process killed at any
     /// moment still resumes (what it wrote is in the operating system's cache, which
     /// outlives it), but a power failure or a crash of the operating system may leave a
-    /// listed layer incomplete: the next call then reports the layer's size as an error.
-    /// With, every layer costs a flush of each of its files, which is slow where the
-    /// layers are small and many.
+    /// listed layer incomplete or damaged: the next call reports a file shorter than its
+    /// index as an error, but does not check the bytes themselves. With, every layer costs
+    /// a flush of each of its files, which is slow where the layers are small and many.
     pub fn durable(mut self, durable: bool) -> Self {
         self.durable = durable;
         self
@@ -519,7 +519,7 @@ pub struct DiskBfsResult<S, A, C> {
 impl<S, A, C: Copy> DiskBfsResult<S, A, C> {
     /// The number of states at every completed depth together.
     pub fn total_states(&self) -> u64 {
-        self.layers.iter().sum()
+        self.layers.iter().fold(0, |a, &b| a.saturating_add(b))
     }
 
     /// The solution, if one was found.

@@ -435,6 +435,14 @@ fn bad_work_directories_are_errors() {
         run.enumerate(&p, p.goal),
         Err(DiskError::Manifest { .. })
     ));
+    // a manifest that claims more states than a layer's files hold
+    std::fs::write(&manifest, text.replace("layers 1 2 4 8", "layers 1 2 5 8")).unwrap();
+    let err = run.enumerate(&p, p.goal).unwrap_err();
+    assert!(matches!(err, DiskError::Layer { .. }), "{err}");
+    let huge = text.replace("layers 1 2 4", "layers 1 2 18446744073709551615");
+    std::fs::write(&manifest, huge).unwrap();
+    let err = run.enumerate(&p, p.goal).unwrap_err();
+    assert!(matches!(err, DiskError::Layer { .. }), "{err}");
     std::fs::write(&manifest, &text).unwrap();
 
     // another start, another partition count
