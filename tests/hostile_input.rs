@@ -309,10 +309,7 @@ impl Drop for TempDir {
 
 /// Waits for `child` (killing it after [`PATIENCE`]): its exit code (`None`: ended by a
 /// signal), stderr and how long it ran from `start`.
-fn finish(
-    mut child: std::process::Child,
-    start: Instant,
-) -> (Option<i32>, String, Duration) {
+fn finish(mut child: std::process::Child, start: Instant) -> (Option<i32>, String, Duration) {
     loop {
         if child.try_wait().expect("wait").is_some() {
             let out = child.wait_with_output().expect("output");

@@ -163,8 +163,7 @@ where
         };
         worker.run::<E, F>(t, seed, open_list())
     };
-    let (shared, results): (_, Vec<(ShardOf<P>, Report<P::Cost>)>) =
-        on_threads(threads, shared, |shared| run(shared, 0), run);
+    let (shared, results) = on_threads(threads, shared, |shared| run(shared, 0), run);
     let (shards, reports): (Vec<ShardOf<P>>, Vec<Report<P::Cost>>) = results.into_iter().unzip();
     let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
     mon.stats = summed(&stats);

@@ -292,12 +292,22 @@ fn summed(parts: &[Stats]) -> Stats {
 /// # Examples
 ///
 /// ```
-/// use heurist::{Bfs, FnProblem, MAX_THREADS};
+/// use heurist::{Bfs, Problem, Successors, MAX_THREADS};
 ///
+/// /// Counting up to 300. (Shared by the threads, so `Sync`: a type of its own.)
+/// struct Count;
+/// impl Problem for Count {
+///     type State = u32;
+///     type Action = char;
+///     type Cost = u32;
+///     fn is_goal(&self, n: &u32) -> bool { *n == 300 }
+///     fn successors(&self, &n: &u32, out: &mut Successors<u32, char, u32>) {
+///         out.push('+', n + 1, 1);
+///     }
+/// }
 /// assert_eq!(MAX_THREADS, 256);
-/// let p = FnProblem::new(|n: &u32| *n == 300, |n: &u32| [('+', n + 1, 1u32)]);
 /// // a count far beyond the cap runs the same search, on at most MAX_THREADS threads
-/// let r = Bfs::new().search_parallel(usize::MAX, &p, 0);
+/// let r = Bfs::new().search_parallel(usize::MAX, &Count, 0);
 /// assert_eq!(r.cost(), Some(300));
 /// ```
 ///
