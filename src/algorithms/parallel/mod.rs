@@ -285,9 +285,9 @@ fn summed(parts: &[Stats]) -> Stats {
 ///
 /// A larger count is not an error: it is lowered to this one, as 0 (one thread per core) is
 /// raised to the number of cores, and that to at most this one. And where the system
-/// refuses to start a thread (too many threads, no memory for a stack), the search runs on
-/// those it did start, down to the calling thread alone: a parallel search never fails, nor
-/// panics, for want of threads.
+/// refuses to start a thread (the spawn returns an error: too many threads, no memory for a
+/// stack), the search runs on those it did start, down to the calling thread alone, rather
+/// than panicking.
 ///
 /// # Examples
 ///
