@@ -10,9 +10,11 @@
 //! ```
 //!
 //! `--heuristic pdb` builds additive pattern databases on first use and caches them on disk:
-//! on 4x4 the 7-8 partition (about 2 minutes on two cores, 580 MB on disk, 6.6 GB while it
-//! builds), on 5x5 Korf and Felner's 6-6-6-6 (about 70 s, 510 MB, 3.4 GB while it builds);
-//! both are also looked up on the mirror image of each state.
+//! on 4x4 the 7-8 partition (about 140 s on two cores, 580 MB on disk, 1.6 GB while it
+//! builds), on 5x5 Korf and Felner's 6-6-6-6 (about 105 s, 510 MB, 1.5 GB while it builds);
+//! both are also looked up on the mirror image of each state. A build holds at most `--pdb-memory`
+//! MiB (2048 by default: known before it starts) and stops at `--time-limit` (all the builds
+//! together) or Ctrl-C, saving nothing, with exit status 1.
 //!
 //! Moves are named after the direction the blank moves. Ctrl-C stops the search (and a
 //! batch) and prints what it has. Exit status: 0 solved or proven unsolvable, 1 stopped by

@@ -285,28 +285,26 @@ fn summed(parts: &[Stats]) -> Stats {
 ///
 /// A larger count is not an error: it is lowered to this one, as 0 (one thread per core) is
 /// raised to the number of cores, and that to at most this one. And where the system
-/// refuses to start a thread (too many threads, no memory for a stack), the search runs on
-/// those it did start, down to the calling thread alone: a parallel search never fails, nor
-/// panics, for want of threads.
+/// refuses to start a thread (the spawn returns an error: too many threads, no memory for a
+/// stack), the search runs on those it did start, down to the calling thread alone, rather
+/// than panicking.
 ///
 /// # Examples
 ///
 /// ```
 /// use heurist::{Bfs, Problem, Successors, MAX_THREADS};
 ///
-/// /// Count up from 0 to 300. (A parallel search shares the problem between threads, so
-/// /// it must be `Sync`: a struct, not an `FnProblem` of `FnMut` closures.)
+/// /// Counting up to 300. (Shared by the threads, so `Sync`: a type of its own.)
 /// struct Count;
 /// impl Problem for Count {
 ///     type State = u32;
 ///     type Action = char;
 ///     type Cost = u32;
 ///     fn is_goal(&self, n: &u32) -> bool { *n == 300 }
-///     fn successors(&self, n: &u32, out: &mut Successors<u32, char, u32>) {
+///     fn successors(&self, &n: &u32, out: &mut Successors<u32, char, u32>) {
 ///         out.push('+', n + 1, 1);
 ///     }
 /// }
-///
 /// assert_eq!(MAX_THREADS, 256);
 /// // a count far beyond the cap runs the same search, on at most MAX_THREADS threads
 /// let r = Bfs::new().search_parallel(usize::MAX, &Count, 0);

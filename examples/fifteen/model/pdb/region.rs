@@ -13,15 +13,17 @@
 //! 25!/18! abstract states).
 //!
 //! The search keeps no queue. Each placement has two bits per free cell (the cells that hold
-//! no pattern tile, in cell order), and every cell of a region holds the region's code:
-//! unseen, closed (expanded), or one of two layer codes, which alternate. A layer is
-//! expanded by scanning the table in rank order for the regions that hold its code: each is
-//! closed, and the regions it reaches that are unseen get the next layer's code, their
-//! placement its distance byte if it had none. So the memory is the two tables and nothing
-//! else, whatever the size of a layer: on 4x4, 2 bytes a placement for the codes (8 free
-//! cells) and 1 for the distance, 1.56 GB for 8 tiles; on 5x5, 8 + 1 bytes, 1.15 GB for 6
-//! tiles. (A queue of the pairs of each layer, 8 bytes a pair, took the 7-8 build to 6.6 GB
-//! at its peak.) [`memory_needed`] says how much before anything is allocated.
+//! no pattern tile; per cell of the board where that takes no more room, see [`Layout`]),
+//! and every cell of a region holds the region's code: unseen, closed (expanded), or one of
+//! two layer codes, which alternate. A layer is expanded by scanning the table in rank order
+//! for the regions that hold its code: each is closed, and the regions it reaches that are
+//! unseen get the next layer's code, their placement its distance byte if it had none. So
+//! the memory is the two tables and nothing else, whatever the size of a layer: on 4x4, 2
+//! bytes a placement for the codes (8 free cells) and 1 for the distance, 1.56 GB for 8
+//! tiles; on 5x5, 8 + 1 bytes, 1.15 GB for 6 tiles. (A queue of the pairs of each layer, 8
+//! bytes a pair, and the children deferred to be settled in the order of the table, took the
+//! 7-8 build to 6.6 GB at its peak.) [`memory_needed`] says how much before anything is
+//! allocated.
 //!
 //! The threads take runs of placements from a shared counter; a placement's codes are
 //! written by others only with an atomic OR into cells still unseen, so the scanning thread
@@ -59,8 +61,12 @@ pub fn projected_fits(cells: usize, k: usize) -> bool {
     (1..=MAX_PATTERN).contains(&k) && k < cells && cells <= 25
 }
 
-/// The layout of the code table: `bits` bits per placement (two per free cell, rounded up to
-/// a power of two), `per_word` placements in a word of 64.
+/// The layout of the code table: `bits` bits per placement, `per_word` placements in a word
+/// of 64. A placement has a 2-bit field per cell of the board where that fits in as few bits
+/// as a field per free cell does (rounded up to a power of two: 64 bits for 6 tiles on 5x5,
+/// 32 for 7 on 4x4), and a field per free cell, in cell order, where it does not (16 bits for
+/// 8 tiles on 4x4 against 32): a field per cell is found without counting the free cells
+/// below it.
 #[derive(Clone, Copy)]
 struct Layout {
     bits: u32,
@@ -69,10 +75,12 @@ struct Layout {
     per_word_log: u32,
     /// The bits of one placement's fields.
     mask: u64,
+    /// Whether field `c` is cell `c`'s (else the `c`-th free cell's).
+    by_cell: bool,
 }
 
 impl Layout {
-    fn new(free_cells: usize) -> Self {
+    fn new(cells: usize, free_cells: usize) -> Self {
         let bits = (2 * free_cells as u32).next_power_of_two();
         Layout {
             bits,
@@ -83,6 +91,7 @@ impl Layout {
             } else {
                 (1 << bits) - 1
             },
+            by_cell: 2 * cells as u32 <= bits,
         }
     }
 
@@ -97,13 +106,72 @@ impl Layout {
     fn words(self, placements: u64) -> u64 {
         placements.div_ceil(self.per_word as u64)
     }
+
+    /// The fields (`0b01` each) of the cells of `region` of a placement whose free cells are
+    /// `free`.
+    #[inline(always)]
+    fn fields(self, region: u64, free: u64) -> u64 {
+        let bits = if self.by_cell {
+            region
+        } else {
+            compress(region, free)
+        };
+        spread(bits)
+    }
+
+    /// The field of `cell` (a free cell) of a placement whose free cells are `free`.
+    #[inline(always)]
+    fn field(self, cell: u8, free: u64) -> u32 {
+        if self.by_cell {
+            u32::from(cell)
+        } else {
+            (free & ((1u64 << cell) - 1)).count_ones()
+        }
+    }
+
+    /// The cell of field `i` of a placement whose free cells are `free`.
+    #[inline(always)]
+    fn cell(self, i: u32, mut free: u64) -> u64 {
+        if self.by_cell {
+            return 1 << i;
+        }
+        for _ in 0..i {
+            free &= free - 1;
+        }
+        free & free.wrapping_neg()
+    }
+}
+
+/// The bits of `x` at the set bits of `mask`, packed towards bit 0.
+#[inline(always)]
+fn compress(x: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut i = 0;
+    while mask != 0 {
+        let bit = mask & mask.wrapping_neg();
+        out |= u64::from(x & bit != 0) << i;
+        mask ^= bit;
+        i += 1;
+    }
+    out
+}
+
+/// Bit `i` of `x` (below 32) moved to bit `2 i`.
+#[inline(always)]
+fn spread(x: u64) -> u64 {
+    let mut x = x & 0xFFFF_FFFF;
+    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & LOW_BITS
 }
 
 /// The bytes [`build_projected`] holds at its peak for a pattern of `k` tiles on a board of
 /// `cells` cells: the code table and the distances.
 pub fn memory_needed(cells: usize, k: usize) -> u64 {
     let placements = falling(cells as u64, k);
-    let layout = Layout::new(cells - k);
+    let layout = Layout::new(cells, cells - k);
     (layout.words(placements) * 8).saturating_add(placements)
 }
 
@@ -163,29 +231,6 @@ impl Board {
             r = grown;
         }
     }
-}
-
-/// The fields (`0b01` each) of the cells of `region` among the `free` cells: field `i` for
-/// the `i`-th free cell.
-#[inline(always)]
-fn fields(region: u64, mut free: u64) -> u64 {
-    let mut out = 0;
-    let mut i = 0;
-    while free != 0 {
-        let cell = free & free.wrapping_neg();
-        if region & cell != 0 {
-            out |= 1 << (2 * i);
-        }
-        free ^= cell;
-        i += 1;
-    }
-    out
-}
-
-/// The index of `cell` among the `free` cells (those below it).
-#[inline(always)]
-fn slot(cell: u8, free: u64) -> u32 {
-    (free & ((1u64 << cell) - 1)).count_ones()
 }
 
 /// The search's fixed inputs and its tables.
@@ -253,13 +298,16 @@ impl Search<'_> {
                 }
             }
         }
+        // tile `j`'s cell: the `digits[j]`-th cell that the tiles before it leave free, found
+        // by stepping over those of them at or below it, in cell order
         let mut used = 0u64;
         for j in 0..k {
-            let mut free = !used;
-            for _ in 0..digits[j] {
-                free &= free - 1;
+            let mut c = u32::from(digits[j]);
+            let mut below = used;
+            while below != 0 && below.trailing_zeros() <= c {
+                c += 1;
+                below &= below - 1;
             }
-            let c = free.trailing_zeros();
             cells[j] = c as u8;
             used |= 1 << c;
         }
@@ -298,7 +346,7 @@ impl Search<'_> {
     #[inline(always)]
     fn reach(&self, rank: usize, region: u64, free: u64, code: u64, depth: u8, t: &mut Tally) {
         let (w, shift) = self.layout.at(rank);
-        let mine = fields(region, free);
+        let mine = self.layout.fields(region, free);
         let before = self.codes[w].fetch_or((mine * code) << shift, Ordering::Relaxed);
         let before = (before >> shift) & self.layout.mask;
         if before & (mine * 3) != 0 {
@@ -341,13 +389,9 @@ impl Search<'_> {
                 let free = self.board.full & !occupied;
                 while mine != 0 {
                     // the region of the first free cell with the code
-                    let i = mine.trailing_zeros() / 2;
-                    let mut seed = free;
-                    for _ in 0..i {
-                        seed &= seed - 1;
-                    }
-                    let region = self.board.region(seed & seed.wrapping_neg(), free);
-                    let own = fields(region, free);
+                    let seed = layout.cell(mine.trailing_zeros() / 2, free);
+                    let region = self.board.region(seed, free);
+                    let own = layout.fields(region, free);
                     mine &= !own;
                     self.codes[w].fetch_xor((own * (code ^ CLOSED)) << shift, Ordering::Relaxed);
                     self.expand(
@@ -394,7 +438,7 @@ impl Search<'_> {
                 // are seen already, and cost one load.
                 let (w, shift) = self.layout.at(child);
                 let x = self.codes[w].load(Ordering::Relaxed) >> shift;
-                if (x >> (2 * slot(from, free))) & 3 != UNSEEN {
+                if (x >> (2 * self.layout.field(from, free))) & 3 != UNSEEN {
                     continue;
                 }
                 let child_region = self.board.region(1 << from, free);
@@ -461,7 +505,7 @@ pub fn build_projected(
     limits.check_memory(memory_needed(n, k))?;
     limits.check(started)?;
     let total = falling(n as u64, k);
-    let layout = Layout::new(n - k);
+    let layout = Layout::new(n, n - k);
     let codes = try_vec(layout.words(total), || AtomicU64::new(0))?;
     let dist = try_vec(total, || AtomicU8::new(UNREACHED))?;
     let search = Search {
