@@ -569,8 +569,12 @@ fn generate(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
     let t0 = Instant::now();
     let time_limit = cli.limits.time_limit.unwrap_or(cli::GENERATE_TIME_LIMIT);
     // a limit too large to add to the current time is none
-    let deadline = t0.checked_add(time_limit);
-    match model::generate(size, cli.min_moves, cli.seed, max_states, 20_000, deadline) {
+    let budget = model::Budget {
+        deadline: t0.checked_add(time_limit),
+        cancel: cli::cancel_on_signals(),
+        ..model::Budget::new(max_states, 20_000)
+    };
+    match model::generate(size, cli.min_moves, cli.seed, &budget) {
         Some((b, m)) => {
             out!("{}", b.to_csv());
             eprintln!(
@@ -581,7 +585,11 @@ fn generate(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
+            if budget.cancel.is_cancelled() {
+                eprintln!("interrupted: no board generated");
+                return Ok(ExitCode::from(cli::EXIT_STOPPED));
+            }
+            let timed_out = budget.deadline.is_some_and(|d| Instant::now() >= d);
             let why = match (timed_out, cli.limits.time_limit) {
                 (true, None) => format!(
                     "within {} s, the time limit of --generate when no --time-limit is given",

@@ -444,3 +444,29 @@ fn an_interrupted_pattern_database_build_ends_cleanly() {
     assert!(err.contains("interrupted"), "{err}");
     assert!(interrupted.elapsed() < Duration::from_secs(3), "{err}");
 }
+
+/// Ctrl-C (SIGINT) stops a generator that would otherwise run for a minute: exit status 1
+/// and a message, not death by the signal.
+#[test]
+fn an_interrupted_generator_ends_cleanly() {
+    let start = Instant::now();
+    let child = Command::new(binary("rush_hour"))
+        .args(["--generate", "--size", "12", "--min-moves", "90"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rush_hour starts");
+    std::thread::sleep(Duration::from_millis(1000));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let interrupted = Instant::now();
+    let (code, err, _) = finish(child, start);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert!(interrupted.elapsed() < Duration::from_secs(3), "{err}");
+}

@@ -264,10 +264,17 @@ fn course_csv_round_trips() {
 
 #[test]
 fn generator_meets_its_minimum() {
-    let (b, m) = model::generate(6, 10, 7, 200_000, 5_000, None).expect("a 10-move board");
-    // a deadline already past: the generator gives up at once
-    let past = Some(std::time::Instant::now());
-    assert!(model::generate(6, 10, 7, 200_000, 5_000, past).is_none());
+    let budget = model::Budget::new(200_000, 5_000);
+    let (b, m) = model::generate(6, 10, 7, &budget).expect("a 10-move board");
+    // a deadline already past, or a cancelled token: the generator gives up at once
+    let past = model::Budget {
+        deadline: Some(std::time::Instant::now()),
+        ..model::Budget::new(200_000, 5_000)
+    };
+    assert!(model::generate(6, 10, 7, &past).is_none());
+    let cancelled = model::Budget::new(200_000, 5_000);
+    cancelled.cancel.cancel();
+    assert!(model::generate(6, 10, 7, &cancelled).is_none());
     assert!(m >= 10);
     let again = Board::parse_csv(&b.to_csv(), 6).unwrap();
     let p = RushHour::<1>::new(&again, Metric::Moves);

@@ -3,7 +3,9 @@
 
 use std::io::{self, Write};
 
-use heurist::{AStar, Outcome};
+use std::time::Instant;
+
+use heurist::{AStar, CancelToken, Outcome};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -117,22 +119,32 @@ pub enum Rating {
 /// The optimal move count of `board` by A* with the strongest heuristic, giving up after
 /// `max_states` stored states.
 pub fn rate(board: &Board, max_states: usize) -> Rating {
+    rate_within(board, &Budget::new(max_states, 1))
+}
+
+/// [`rate`] with the budget's states, deadline and cancel token (a rating stopped by
+/// either counts as [`Rating::TooBig`]).
+fn rate_within(board: &Board, budget: &Budget) -> Rating {
     match board.words() {
-        1 => rate_w::<1>(board, max_states),
-        2 => rate_w::<2>(board, max_states),
-        3 => rate_w::<3>(board, max_states),
-        _ => rate_w::<4>(board, max_states),
+        1 => rate_w::<1>(board, budget),
+        2 => rate_w::<2>(board, budget),
+        3 => rate_w::<3>(board, budget),
+        _ => rate_w::<4>(board, budget),
     }
 }
 
-fn rate_w<const W: usize>(board: &Board, max_states: usize) -> Rating {
+fn rate_w<const W: usize>(board: &Board, budget: &Budget) -> Rating {
     let p = RushHour::<W>::new(board, Metric::Moves);
     let h = RushHeuristic::new(&p, HeuristicKind::Blocked);
-    let r = AStar::new().max_states(max_states).move_pruning().search(
-        &p,
-        RushHour::<W>::start(board),
-        h,
-    );
+    let mut config = AStar::new()
+        .max_states(budget.max_states)
+        .cancel(budget.cancel.clone());
+    if let Some(deadline) = budget.deadline {
+        config = config.deadline(deadline);
+    }
+    let r = config
+        .move_pruning()
+        .search(&p, RushHour::<W>::start(board), h);
     match r.outcome {
         Outcome::Found(s) => Rating::Solved(s.cost),
         Outcome::Exhausted => Rating::Unsolvable,
@@ -154,26 +166,47 @@ fn remove_random_vehicle(board: &mut Board, rng: &mut ChaCha8Rng) {
     }
 }
 
+/// What the generator may spend: `max_tries` ratings of `max_states` stored states each,
+/// until `deadline`, and no longer than until `cancel` is cancelled (Ctrl-C in the program).
+pub struct Budget {
+    /// The states an A* rating of one candidate may store before the candidate counts as
+    /// too hard to rate.
+    pub max_states: usize,
+    /// The candidates rated before the generator gives up.
+    pub max_tries: usize,
+    /// When the generator gives up, if ever.
+    pub deadline: Option<Instant>,
+    /// Stops the generator, and the rating under way, when cancelled.
+    pub cancel: CancelToken,
+}
+
+impl Budget {
+    /// `max_tries` ratings of `max_states` states, with no deadline and a fresh token.
+    pub fn new(max_states: usize, max_tries: usize) -> Self {
+        Budget {
+            max_states,
+            max_tries,
+            deadline: None,
+            cancel: CancelToken::new(),
+        }
+    }
+
+    fn left(&self) -> bool {
+        !self.cancel.is_cancelled() && self.deadline.is_none_or(|d| Instant::now() < d)
+    }
+}
+
 /// Generates a board of side `size` whose optimal move count is at least `min_moves`, by
 /// hill climbing from random boards: add, remove or re-place a vehicle, keep the change when
-/// the optimum (verified by A*) does not drop. Gives up after `max_tries` evaluations, or
-/// at `deadline`.
-pub fn generate(
-    size: usize,
-    min_moves: u32,
-    seed: u64,
-    max_states: usize,
-    max_tries: usize,
-    deadline: Option<std::time::Instant>,
-) -> Option<(Board, u32)> {
+/// the optimum (verified by A*) does not drop. Gives up (`None`) when `budget` is spent.
+pub fn generate(size: usize, min_moves: u32, seed: u64, budget: &Budget) -> Option<(Board, u32)> {
     let mut rng = rng(seed);
     let cells = size * size;
     let mut tries = 0;
-    let in_time = || deadline.is_none_or(|d| std::time::Instant::now() < d);
-    while tries < max_tries && in_time() {
+    while tries < budget.max_tries && budget.left() {
         let count = rng.gen_range(cells / 5..=cells / 3);
         let mut best = random_board(size, count, &mut rng);
-        let mut best_moves = match rate(&best, max_states) {
+        let mut best_moves = match rate_within(&best, budget) {
             Rating::Solved(m) => m,
             _ => {
                 tries += 1;
@@ -181,7 +214,7 @@ pub fn generate(
             }
         };
         let mut stale = 0;
-        while tries < max_tries && stale < 300 && in_time() {
+        while tries < budget.max_tries && stale < 300 && budget.left() {
             if best_moves >= min_moves {
                 return Some((best, best_moves));
             }
@@ -206,7 +239,7 @@ pub fn generate(
                 _ => continue,
             }
             tries += 1;
-            match rate(&cand, max_states) {
+            match rate_within(&cand, budget) {
                 Rating::Solved(m) if m >= best_moves => {
                     if m > best_moves {
                         stale = 0;
@@ -264,8 +297,9 @@ pub fn study(n: usize, seed: u64, out: &mut impl Write) -> io::Result<()> {
     ] {
         rows.push((format!("course {name}"), parsed(text)));
     }
+    let budget = Budget::new(200_000, 20_000);
     for (k, min) in [10, 15, 20, 25].into_iter().enumerate() {
-        if let Some((b, _)) = generate(6, min, seed + k as u64, 200_000, 20_000, None) {
+        if let Some((b, _)) = generate(6, min, seed + k as u64, &budget) {
             rows.push((format!("generated >= {min}"), b));
         }
     }

@@ -30,7 +30,9 @@ mod stubborn;
 pub mod parse;
 
 pub use board::{merge_moves, replay, size_from_file_name, solved, Board, Vehicle, BOARD_1};
-pub use generate::{generate, random_board, rate, rename, rng, study, try_add_vehicle, Rating};
+pub use generate::{
+    generate, random_board, rate, rename, rng, study, try_add_vehicle, Budget, Rating,
+};
 pub use heuristics::{HeuristicKind, RushHeuristic};
 pub use parse::ParseError;
 pub use problem::{Metric, RushHour};
