@@ -8,6 +8,7 @@
 //! cargo run --release --example disk_bfs -- pancakes-9
 //! cargo run --release --example disk_bfs -- cube2 --metric quarter
 //! cargo run --release --example disk_bfs -- 3x3 --start "8 6 7 2 5 4 3 0 1"
+//! cargo run --release --example disk_bfs -- 3x3 --start "8 6 7 2 5 4 3 0 1" --manhattan
 //! ```
 //!
 //! Puzzles: `WxH` sliding tiles (up to 16 cells; the start is the solved board, the blank
@@ -67,6 +68,10 @@ struct Cli {
     /// solved board, instead of counting.
     #[arg(long)]
     start: Option<String>,
+    /// With --start: breadth-first heuristic search (iterative deepening on depth plus the
+    /// tiles' Manhattan distance), storing far fewer states than a breadth-first search.
+    #[arg(long, requires = "start")]
+    manhattan: bool,
     /// Stop after this depth.
     #[arg(long)]
     max_depth: Option<usize>,
@@ -203,7 +208,12 @@ fn sliding<const B: usize>(cli: &Cli, w: u32, h: u32, names: &[String]) -> ExitC
     };
     let start = Board::<B>::from_tiles(&tiles);
     let began = Instant::now();
-    match config(cli).reversible(true).search_parallel(&puzzle, start) {
+    let run = config(cli).reversible(true);
+    let result = match cli.manhattan {
+        true => run.search_heuristic_parallel(&puzzle, start, |b: &Board<B>| puzzle.manhattan(b)),
+        false => run.search_parallel(&puzzle, start),
+    };
+    match result {
         Err(e) => fail(e),
         Ok(result) => {
             let elapsed = began.elapsed();
@@ -217,8 +227,15 @@ fn sliding<const B: usize>(cli: &Cli, w: u32, h: u32, names: &[String]) -> ExitC
                     println!("unsolvable: the goal is not reachable from this board");
                     0
                 }
-                heurist::Outcome::Stopped { reason, .. } => {
-                    println!("stopped ({reason}) after depth {}", result.layers.len() - 1);
+                heurist::Outcome::Stopped {
+                    reason,
+                    lower_bound,
+                } => {
+                    print!("stopped ({reason}) after depth {}", result.layers.len() - 1);
+                    match lower_bound {
+                        Some(b) => println!("; no solution has fewer than {b} moves"),
+                        None => println!(),
+                    }
                     1
                 }
             };

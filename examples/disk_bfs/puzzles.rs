@@ -63,6 +63,25 @@ impl<const B: usize> Sliding<B> {
         self.width * self.height
     }
 
+    /// The sum of the tiles' Manhattan distances from their cells in `goal` (the blank
+    /// does not count): never more than the moves to the goal, as each move takes one
+    /// tile one cell.
+    pub fn manhattan(&self, board: &Board<B>) -> u32 {
+        let mut home = [0u32; 16];
+        for cell in 0..self.cells() {
+            home[self.goal.tile(cell) as usize] = cell;
+        }
+        let w = self.width;
+        (0..self.cells())
+            .map(|cell| (cell, board.tile(cell)))
+            .filter(|&(_, tile)| tile != 0)
+            .map(|(cell, tile)| {
+                let to = home[tile as usize];
+                (cell % w).abs_diff(to % w) + (cell / w).abs_diff(to / w)
+            })
+            .sum()
+    }
+
     /// The cell of the blank.
     fn blank(&self, board: Board<B>) -> u32 {
         (0..self.cells()).find(|&c| board.tile(c) == 0).unwrap_or(0)

@@ -101,6 +101,32 @@ impl Control<'_> {
     }
 }
 
+/// The bound of one iteration of a breadth-first heuristic search: a successor whose
+/// depth plus estimate exceeds `limit` is not kept, and the least such sum is recorded,
+/// the next iteration's bound.
+pub(crate) struct Bound<'b, S> {
+    /// The heuristic estimate, rounded up to a whole number of actions.
+    pub(crate) estimate: &'b (dyn Fn(&S) -> u64 + Sync + 'b),
+    pub(crate) limit: u64,
+    /// The least depth plus estimate above `limit` met so far (`u64::MAX`: none).
+    pub(crate) least_pruned: AtomicU64,
+    /// Whether the first iteration created the work directory.
+    pub(crate) made_dir: bool,
+}
+
+impl<S> Bound<'_, S> {
+    /// Whether a successor `state` at `depth` is kept.
+    #[inline]
+    pub(crate) fn keeps(&self, depth: usize, state: &S) -> bool {
+        let f = (depth as u64).saturating_add((self.estimate)(state));
+        if f > self.limit {
+            self.least_pruned.fetch_min(f, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+}
+
 /// Everything a run's steps share.
 pub(crate) struct Ctx<'r, 'a, P: Problem + ?Sized> {
     pub(crate) cfg: &'r DiskBfs<'a>,
@@ -113,6 +139,8 @@ pub(crate) struct Ctx<'r, 'a, P: Problem + ?Sized> {
     pub(crate) threads: usize,
     /// Whether goals are tested (a search, not an enumeration).
     pub(crate) goals: bool,
+    /// The bound of a breadth-first heuristic search's iteration.
+    pub(crate) bound: Option<&'r Bound<'r, P::State>>,
     pub(crate) control: Control<'r>,
     pub(crate) start_bytes: Vec<u8>,
     /// The indexes of the layers read or written so far.
@@ -170,6 +198,7 @@ pub(crate) fn run<P, X>(
     problem: &P,
     start: P::State,
     goals: bool,
+    bound: Option<&Bound<'_, P::State>>,
 ) -> Result<DiskResultOf<P>, DiskError>
 where
     P: Problem + ?Sized,
@@ -205,11 +234,12 @@ where
         partitions: cfg.partitions,
         reversible: cfg.reversible,
         goals,
+        bound: bound.map(|b| b.limit),
         start: start_bytes.clone(),
         successors: fingerprint(problem, &start, width),
         first_kept: 0,
         complete: false,
-        made_dir: !cfg.dir.exists(),
+        made_dir: bound.map_or(!cfg.dir.exists(), |b| b.made_dir),
         layers: vec![1],
     };
     files::create_folder(&cfg.dir)?;
@@ -250,6 +280,7 @@ where
         expanders: X::threads(cfg.threads),
         threads: thread_count(cfg.threads),
         goals,
+        bound,
         control: Control {
             cancel: cfg.cancel.as_ref(),
             deadline,

@@ -5,11 +5,12 @@
 //! finds a manifest for its own start continues after the last layer it lists.
 //!
 //! ```text
-//! heurist disk-bfs manifest 1
+//! heurist disk-bfs manifest 2
 //! state-bytes 6
 //! partitions 64
 //! reversible yes
 //! goals no
+//! bound none
 //! start 102132435465
 //! start-successors 2 9f0c4e1a22b3d7e8
 //! first-kept-layer 0
@@ -24,7 +25,7 @@ use std::path::Path;
 
 use super::DiskError;
 
-const HEADER: &str = "heurist disk-bfs manifest 1";
+const HEADER: &str = "heurist disk-bfs manifest 2";
 
 /// The most bytes of a manifest read: a manifest lists one number per layer, far less.
 const MAX_BYTES: u64 = 16 << 20;
@@ -39,6 +40,9 @@ pub(crate) struct Manifest {
     pub(crate) reversible: bool,
     /// Whether the run checks goals (a search; an enumeration does not).
     pub(crate) goals: bool,
+    /// The bound on depth plus estimate of the iteration under way, in a breadth-first
+    /// heuristic search.
+    pub(crate) bound: Option<u64>,
     /// The packed start state.
     pub(crate) start: Vec<u8>,
     /// The number of the start's successors and a hash of their packed bytes: a check
@@ -68,13 +72,15 @@ impl Manifest {
         let hex: String = self.start.iter().map(|b| format!("{b:02x}")).collect();
         let layers: Vec<String> = self.layers.iter().map(u64::to_string).collect();
         format!(
-            "{HEADER}\nstate-bytes {}\npartitions {}\nreversible {}\ngoals {}\nstart {hex}\n\
+            "{HEADER}\nstate-bytes {}\npartitions {}\nreversible {}\ngoals {}\nbound {}\n\
+             start {hex}\n\
              start-successors {} {:016x}\nfirst-kept-layer {}\ncomplete {}\nmade-directory {}\n\
              layers {}\n",
             self.width,
             self.partitions,
             yes_no(self.reversible),
             yes_no(self.goals),
+            self.bound.map_or("none".to_string(), |b| b.to_string()),
             self.successors.0,
             self.successors.1,
             self.first_kept,
@@ -146,6 +152,10 @@ impl Manifest {
         let partitions = next("partitions").and_then(size)?;
         let reversible = next("reversible").and_then(flag)?;
         let goals = next("goals").and_then(flag)?;
+        let bound = match next("bound")? {
+            (_, "none") => None,
+            line => Some(number(line)?),
+        };
         let (n, hex) = next("start")?;
         let start = parse_hex(hex).ok_or((n, "the start is not hexadecimal bytes".into()))?;
         let (n, succ) = next("start-successors")?;
@@ -178,6 +188,7 @@ impl Manifest {
             partitions,
             reversible,
             goals,
+            bound,
             start,
             successors,
             first_kept,
@@ -202,6 +213,15 @@ impl Manifest {
         } else if self.goals != wanted.goals {
             let run = |g| if g { "a search" } else { "an enumeration" };
             format!("{}, not {}", run(self.goals), run(wanted.goals))
+        } else if self.bound.is_some() != wanted.bound.is_some() {
+            let run = |b: Option<u64>| match b {
+                Some(_) => "a breadth-first heuristic search",
+                None => "a breadth-first search",
+            };
+            format!("{}, not {}", run(self.bound), run(wanted.bound))
+        } else if self.bound != wanted.bound {
+            let show = |b: Option<u64>| b.map_or(0, |b| b);
+            format!("bound {}, not {}", show(self.bound), show(wanted.bound))
         } else {
             return None;
         };
@@ -229,6 +249,7 @@ mod tests {
             partitions: 8,
             reversible: true,
             goals: false,
+            bound: Some(17),
             start: vec![0, 0xab, 7],
             successors: (2, 0xdead_beef),
             first_kept: 1,
@@ -250,10 +271,11 @@ mod tests {
         for (from, to, line) in [
             ("partitions 8", "partitions eight", 3),
             ("reversible yes", "reversible maybe", 4),
-            ("start 00ab07", "start 0g", 6),
-            ("made-directory yes", "made-directory", 10),
-            ("layers 1 2 4 3", "layers 1 2  3", 11),
-            ("layers 1 2 4 3", "layers 2 2", 11),
+            ("bound 17", "bound seventeen", 6),
+            ("start 00ab07", "start 0g", 7),
+            ("made-directory yes", "made-directory", 11),
+            ("layers 1 2 4 3", "layers 1 2  3", 12),
+            ("layers 1 2 4 3", "layers 2 2", 12),
             ("heurist", "other", 1),
         ] {
             let bad = text.replace(from, to);
@@ -280,5 +302,15 @@ mod tests {
             ..sample()
         };
         assert!(m.mismatch(&other).unwrap().contains("enumeration"));
+        let other = Manifest {
+            bound: None,
+            ..sample()
+        };
+        assert!(m.mismatch(&other).unwrap().contains("heuristic"));
+        let other = Manifest {
+            bound: Some(18),
+            ..sample()
+        };
+        assert!(m.mismatch(&other).unwrap().contains("bound 17, not 18"));
     }
 }

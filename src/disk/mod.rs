@@ -5,7 +5,10 @@
 //! depth in files, [`Packed`] as a few bytes each; memory holds only buffers and one
 //! partition of one layer at a time, within a [memory budget](DiskBfs::memory_budget).
 //! [`DiskBfs::search`] stops at a goal and returns its path; [`DiskBfs::enumerate`]
-//! visits every reachable state and counts those at each depth. A run stopped by a limit,
+//! visits every reachable state and counts those at each depth;
+//! [`DiskBfs::search_heuristic`] finds a shortest path with a heuristic's help
+//! (breadth-first iterative-deepening A\*), keeping only the states whose depth plus
+//! estimate is within a bound that grows from iteration to iteration. A run stopped by a limit,
 //! by Ctrl-C through a [`CancelToken`], or by a crash or a kill, continues from its last
 //! completed layer when it is run again on the same directory.
 //!
@@ -100,6 +103,7 @@ mod engine;
 mod error;
 mod expand;
 mod files;
+mod heuristic;
 mod manifest;
 mod packed;
 mod path;
@@ -377,7 +381,7 @@ impl<'a> DiskBfs<'a> {
         P: Problem + ?Sized,
         P::State: Packed,
     {
-        engine::run::<P, expand::OnCaller>(self, problem, start, true)
+        engine::run::<P, expand::OnCaller>(self, problem, start, true, None)
     }
 
     /// [`search`](DiskBfs::search), with the states of each layer expanded on
@@ -429,7 +433,7 @@ impl<'a> DiskBfs<'a> {
         P: Problem + Sync + ?Sized,
         P::State: Packed,
     {
-        engine::run::<P, expand::OnThreads>(self, problem, start, true)
+        engine::run::<P, expand::OnThreads>(self, problem, start, true, None)
     }
 
     /// Every state reachable from `start`, layer by layer: the number at each depth in
@@ -446,7 +450,7 @@ impl<'a> DiskBfs<'a> {
         P: Problem + ?Sized,
         P::State: Packed,
     {
-        engine::run::<P, expand::OnCaller>(self, problem, start, false)
+        engine::run::<P, expand::OnCaller>(self, problem, start, false, None)
     }
 
     /// [`enumerate`](DiskBfs::enumerate), with the states of each layer expanded on
@@ -465,7 +469,7 @@ impl<'a> DiskBfs<'a> {
         P: Problem + Sync + ?Sized,
         P::State: Packed,
     {
-        engine::run::<P, expand::OnThreads>(self, problem, start, false)
+        engine::run::<P, expand::OnThreads>(self, problem, start, false, None)
     }
 
     /// Removes the files a run left in the work directory (its manifest, layers and

@@ -573,3 +573,106 @@ fn every_state_is_counted_once() {
     assert_eq!(r.layers, reach);
     assert_eq!(r.total_states(), 1009);
 }
+
+/// Breadth-first heuristic search on disk finds the optimal number of moves that A* finds
+/// in memory, on random 8-puzzle boards and the farthest ones, serial and on threads,
+/// reversible or not, with paths that replay; far fewer states stored than a breadth-first
+/// search's.
+#[test]
+fn a_heuristic_search_on_disk_is_optimal() {
+    let p = eight_puzzle();
+    let h = |b: &Board<6>| p.manhattan(b);
+    let dir = work_dir("heuristic");
+    let mut starts = farthest_boards();
+    // boards 12 to 28 moves away, from a fixed walk over the space
+    starts.extend(
+        heurist::bfs_reach(&p, p.goal)
+            .filter(|&(_, d)| d >= 12 && d % 4 == 0)
+            .step_by(5003)
+            .map(|(b, _)| b),
+    );
+    assert!(starts.len() >= 10);
+    for (i, &start) in starts.iter().enumerate() {
+        let optimum = heurist::astar(&p, start, h).cost().expect("solvable");
+        let run = DiskBfs::new(&dir).partitions(4).reversible(i % 2 == 0);
+        let r = match i % 3 {
+            0 => run.threads(2).search_heuristic_parallel(&p, start, h),
+            _ => run.search_heuristic(&p, start, h),
+        }
+        .unwrap();
+        let solution = r.solution().expect("found");
+        assert_eq!(solution.cost, optimum, "start {start:?}");
+        replays(&p, &start, solution);
+        assert!(!dir.exists(), "a search that ends removes its files");
+        // each iteration grows the bound by 2 (the parity of the moves) from the estimate
+        let first = h(&start);
+        assert_eq!(r.stats.iterations, (optimum - first) / 2 + 1);
+        let bfs = DiskBfs::new(&dir).search(&p, start).unwrap();
+        assert!(r.total_states() <= bfs.total_states());
+    }
+}
+
+/// With no goal reachable, the bound grows until no state is cut off: exhausted, as a
+/// breadth-first search is, after visiting every reachable state.
+#[test]
+fn a_heuristic_search_with_no_path_is_exhausted() {
+    let p = eight_puzzle();
+    let unreachable = Sliding::<6> {
+        goal: Board::from_tiles(&[0, 2, 1, 3, 4, 5, 6, 7, 8]),
+        ..eight_puzzle()
+    };
+    let dir = work_dir("heuristic-none");
+    // an estimate of 0 makes the iterations breadth-first searches of growing depth; the
+    // depth-limited estimate "moves left in the real puzzle" is admissible for both goals
+    let r = DiskBfs::new(&dir)
+        .reversible(true)
+        .search_heuristic(&unreachable, p.goal, |_: &Board<6>| 0u32)
+        .unwrap();
+    assert_eq!(r.outcome, Outcome::Exhausted);
+    assert_eq!(r.layers, table("3x3 sliding tiles"));
+    assert!(!dir.exists());
+}
+
+/// A limit stops the search with the bound of its iteration as a lower bound; the next
+/// call continues that iteration from its last layer and finds the same optimum.
+#[test]
+fn a_stopped_heuristic_search_has_a_lower_bound_and_resumes() {
+    let p = eight_puzzle();
+    let h = |b: &Board<6>| p.manhattan(b);
+    let dir = work_dir("heuristic-resume");
+    let start = farthest_boards()[0];
+    let r = DiskBfs::new(&dir)
+        .reversible(true)
+        .partitions(4)
+        .max_expansions(20_000)
+        .search_heuristic(&p, start, h)
+        .unwrap();
+    let Outcome::Stopped {
+        reason,
+        lower_bound: Some(bound),
+    } = r.outcome
+    else {
+        panic!("stopped with a bound: {:?}", r.outcome);
+    };
+    assert_eq!(reason, StopReason::MaxExpansions);
+    assert!(r.stats.expanded <= 20_000 + 256 && r.stats.iterations >= 1);
+    assert!((h(&start)..=31).contains(&bound) && bound % 2 == 1);
+    assert!(dir.exists(), "a stopped search keeps its files");
+    // a plain breadth-first search is another run: refused, the files left alone
+    let other = DiskBfs::new(&dir)
+        .reversible(true)
+        .partitions(4)
+        .search(&p, start);
+    assert!(
+        matches!(other, Err(DiskError::OtherRun { .. })),
+        "{other:?}"
+    );
+    let again = DiskBfs::new(&dir)
+        .reversible(true)
+        .partitions(4)
+        .search_heuristic(&p, start, h)
+        .unwrap();
+    assert_eq!(again.cost(), Some(31));
+    assert!(again.resumed_layers > 0 || bound == 31);
+    assert!(!dir.exists());
+}
