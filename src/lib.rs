@@ -225,15 +225,15 @@ pub use algorithms::anytime::{
 pub use algorithms::astar::{astar, AStar};
 pub use algorithms::beam::{beam, Beam};
 pub use algorithms::bfs::{bfs, Bfs};
-pub use algorithms::bidirectional::bfs::{bidirectional_bfs, BidirectionalBfs};
+pub use algorithms::bidirectional::bidirectional_bfs::{bidirectional_bfs, BidirectionalBfs};
 pub use algorithms::bidirectional::mm::{mm, Mm};
 pub use algorithms::dfs::{dfs, Dfs};
 pub use algorithms::dijkstra::{dijkstra, Dijkstra};
 pub use algorithms::fringe::{fringe, Fringe};
 pub use algorithms::greedy::{greedy, Greedy};
-pub use algorithms::idastar::{idastar, IdaStar, Parallel};
+pub use algorithms::idastar::{idastar, IdaStar};
 pub use algorithms::iddfs::{iddfs, Iddfs};
-pub use algorithms::parallel::MAX_THREADS;
+pub use algorithms::parallel::{Threads, MAX_THREADS};
 pub use algorithms::weighted_astar::{weighted_astar, WeightedAStar};
 pub use algorithms::yen::{yen, KShortestPaths, Yen};
 pub use algorithms::{parallel, Workspace};

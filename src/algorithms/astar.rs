@@ -1,8 +1,9 @@
 //! A* search.
 
 use super::best_first::{self, AStarPolicy, Setup};
+use super::parallel::{self, astar_common::AStarEngine};
+use super::ResultOf;
 use super::Workspace;
-use super::{parallel, ResultOf};
 use crate::search::{limit_methods, Limits, OpenList};
 use crate::traits::{AllMoves, DenseIndex, Expansion, Heuristic, Problem, Pruned};
 
@@ -274,7 +275,7 @@ impl<'a, C, E> AStar<'a, C, E> {
     /// ```
     pub fn search_parallel<P, H>(
         &self,
-        threads: usize,
+        threads: impl Into<parallel::Threads>,
         problem: &P,
         start: P::State,
         heuristic: H,
@@ -288,12 +289,16 @@ impl<'a, C, E> AStar<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = parallel::hda::Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-            threads: parallel::thread_count(threads),
-        };
-        parallel::hda::search::<P, H, E>(problem, start, &heuristic, setup)
+        let engine = AStarEngine::Hda(self.open_list);
+        let threads = threads.into();
+        parallel::astar_common::search::<P, H, E>(
+            engine,
+            problem,
+            start,
+            &heuristic,
+            &self.limits,
+            threads,
+        )
     }
 
     /// Runs A\* on `threads` threads (0: one per core; at most
@@ -352,7 +357,7 @@ impl<'a, C, E> AStar<'a, C, E> {
     /// ```
     pub fn search_parallel_batched<P, H>(
         &self,
-        threads: usize,
+        threads: impl Into<parallel::Threads>,
         problem: &P,
         start: P::State,
         heuristic: H,
@@ -366,10 +371,15 @@ impl<'a, C, E> AStar<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = parallel::batched::Setup {
-            limits: &self.limits,
-            threads: parallel::thread_count(threads),
-        };
-        parallel::batched::search::<P, H, E>(problem, start, &heuristic, setup)
+        let engine = AStarEngine::Batched;
+        let threads = threads.into();
+        parallel::astar_common::search::<P, H, E>(
+            engine,
+            problem,
+            start,
+            &heuristic,
+            &self.limits,
+            threads,
+        )
     }
 }

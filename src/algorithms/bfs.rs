@@ -241,7 +241,12 @@ impl<'a, C, E> Bfs<'a, C, E> {
     /// let parallel = Bfs::new().search_parallel(2, &Thousand, 1);
     /// assert_eq!(parallel.cost(), heurist::bfs(&Thousand, 1).cost());
     /// ```
-    pub fn search_parallel<P>(&self, threads: usize, problem: &P, start: P::State) -> ResultOf<P>
+    pub fn search_parallel<P>(
+        &self,
+        threads: impl Into<parallel::Threads>,
+        problem: &P,
+        start: P::State,
+    ) -> ResultOf<P>
     where
         P: Problem<Cost = C> + Sync + ?Sized,
         P::State: Send + Sync,
@@ -251,13 +256,13 @@ impl<'a, C, E> Bfs<'a, C, E> {
         E::Set: Send + Sync,
     {
         let _ = self.expansion;
-        let setup = parallel::bfs::Setup {
+        let setup = parallel::level_bfs::Setup {
             limits: &self.limits,
             max_depth: self.max_depth,
             reversible: self.reversible,
-            threads: parallel::thread_count(threads),
+            threads: threads.into(),
         };
-        parallel::bfs::search::<P, E>(problem, [start], setup)
+        parallel::level_bfs::search::<P, E>(problem, [start], setup)
     }
 }
 

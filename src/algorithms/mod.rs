@@ -18,7 +18,7 @@
 //! | [`idastar`](idastar::idastar) | [`IdaStar`](idastar::IdaStar) | least cost, with an admissible heuristic | yes, with [`CycleCheck::Path`](crate::CycleCheck) | the current path |
 //! | [`fringe`](fringe::fringe) | [`Fringe`](fringe::Fringe) | least cost, with an admissible heuristic | yes | all reached states |
 //! | [`beam`](beam::beam) | [`Beam`](beam::Beam) | no (fewest actions when the width holds every layer) | no; yes with [`Beam::widening`](beam::Beam::widening) (finite graphs) | width × depth states |
-//! | [`bidirectional_bfs`](bidirectional::bfs::bidirectional_bfs) | [`BidirectionalBfs`](bidirectional::bfs::BidirectionalBfs) | fewest actions | yes | the states of both searches |
+//! | [`bidirectional_bfs`](bidirectional::bidirectional_bfs::bidirectional_bfs) | [`BidirectionalBfs`](bidirectional::bidirectional_bfs::BidirectionalBfs) | fewest actions | yes | the states of both searches |
 //! | [`mm`](bidirectional::mm::mm) | [`Mm`](bidirectional::mm::Mm) | least cost, with admissible heuristics both ways | yes | the states of both searches |
 //! | [`yen`](yen::yen) | [`Yen`](yen::Yen) | the `k` cheapest loopless paths | yes | one Dijkstra run's states, the paths and candidates |
 

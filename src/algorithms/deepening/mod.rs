@@ -10,9 +10,6 @@
 //! an explicit stack of frames, which has no depth limit; that iteration is then walked
 //! again.
 
-mod parallel;
-pub(crate) use parallel::search as search_parallel;
-
 use super::frames::{self, Frame};
 use super::ResultOf;
 use crate::collections::hash_of;
@@ -136,14 +133,15 @@ pub(crate) struct Setup<'s, 'a, C> {
     pub(crate) cycle_check: CycleCheck,
 }
 
-type SuccessorOf<P> =
+pub(super) type SuccessorOf<P> =
     Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
-type SolutionOf<P> = Solution<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+pub(super) type SolutionOf<P> =
+    Solution<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 type Frames<P> = Vec<Frame<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>>;
 
 /// How an iteration, or the walk below one state, ended.
-enum Flow<P: Problem + ?Sized> {
+pub(super) enum Flow<P: Problem + ?Sized> {
     /// Walked to the end; the search goes on.
     Done,
     Found(SolutionOf<P>),
@@ -153,7 +151,7 @@ enum Flow<P: Problem + ?Sized> {
 }
 
 /// What becomes of one child.
-enum Verdict<C> {
+pub(super) enum Verdict<C> {
     /// Left out (a cycle, beyond the threshold, a limit).
     Skip,
     Goal,
@@ -163,11 +161,11 @@ enum Verdict<C> {
 }
 
 /// A state on the recursive walk's path, linked to its parent's.
-struct Link<'l, P: Problem + ?Sized> {
-    state: &'l P::State,
+pub(super) struct Link<'l, P: Problem + ?Sized> {
+    pub(super) state: &'l P::State,
     /// The step into `state`; `None` for the start.
-    via: Option<&'l SuccessorOf<P>>,
-    parent: Option<&'l Link<'l, P>>,
+    pub(super) via: Option<&'l SuccessorOf<P>>,
+    pub(super) parent: Option<&'l Link<'l, P>>,
 }
 
 impl<P: Problem + ?Sized> Link<'_, P> {
@@ -207,22 +205,22 @@ impl<P: Problem + ?Sized> Link<'_, P> {
 }
 
 /// One search's state across its iterations.
-struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
+pub(super) struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
     problem: &'w P,
     heuristic: &'w H,
-    mon: Monitor<'m, P::Cost>,
+    pub(super) mon: Monitor<'m, P::Cost>,
     cycle_check: CycleCheck,
     cost_bound: Option<P::Cost>,
     max_depth: Option<usize>,
     threshold: M::Value,
     /// The smallest value beyond the threshold met in this iteration.
-    next: Option<M::Value>,
+    pub(super) next: Option<M::Value>,
     /// The limit that left a path out in this iteration, if any.
-    limited: Option<StopReason>,
+    pub(super) limited: Option<StopReason>,
     /// The smallest `g + h` left out for the cost bound, if any.
-    beyond_bound: Option<P::Cost>,
+    pub(super) beyond_bound: Option<P::Cost>,
     /// Whether a path was left out for the depth limit (then the bound says less).
-    depth_cut: bool,
+    pub(super) depth_cut: bool,
     /// How the recursive walk ended early.
     halt: Flow<P>,
     /// Whether a successor buffer of the recursive walk has spilled to the heap: then the
@@ -246,7 +244,7 @@ where
 {
     /// A walk of `problem` under `mon`'s limits and `setup`'s settings, its first iteration
     /// bounded by `threshold`. Its stack is measured from the caller's frame.
-    fn new(
+    pub(super) fn new(
         problem: &'w P,
         heuristic: &'w H,
         mon: Monitor<'m, P::Cost>,
@@ -308,7 +306,7 @@ where
 
     /// [`Walk::judge`]'s `cyclic` test for `child`, below the path `path` lists: the child on
     /// the path, or, under the lazy check, a state on the path twice.
-    pub(crate) fn listed_cyclic<'s, I>(&self, child: &P::State, path: impl Fn() -> I) -> bool
+    pub(super) fn listed_cyclic<'s, I>(&self, child: &P::State, path: impl Fn() -> I) -> bool
     where
         I: Iterator<Item = &'s P::State>,
         P::State: 's,
@@ -319,7 +317,7 @@ where
 
     /// [`Walk::judge`]'s `expand_cycle` test for `child`, below the path `path` lists: on
     /// the path, where [`Walk::checked_on_expand`] says to look.
-    pub(crate) fn listed_expand_cycle<'s, I>(
+    pub(super) fn listed_expand_cycle<'s, I>(
         &self,
         child: &SuccessorOf<P>,
         path: impl Fn() -> I,
@@ -341,7 +339,7 @@ where
     /// limit at all.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn judge<const LIMITED: bool>(
+    pub(super) fn judge<const LIMITED: bool>(
         &mut self,
         parent: &P::State,
         g: P::Cost,
@@ -499,7 +497,7 @@ where
     /// Walks the tree below `at` (path cost `g`, estimate `h`, `depth` actions from the
     /// start) by [`Walk::recurse`], compiled for the settings of this search; `at`'s chain
     /// of links is the path above it.
-    fn walk_below<E: Expansion<P>>(
+    pub(super) fn walk_below<E: Expansion<P>>(
         &mut self,
         at: &Link<'_, P>,
         g: P::Cost,
@@ -693,7 +691,7 @@ where
 
 /// The lower bound a search stopped for `reason` reports while the threshold proves
 /// `lower_bound`: none for a negative step, which makes every bound wrong.
-fn bound_when_stopped<C>(reason: StopReason, lower_bound: Option<C>) -> Option<C> {
+pub(super) fn bound_when_stopped<C>(reason: StopReason, lower_bound: Option<C>) -> Option<C> {
     match reason {
         StopReason::NegativeCost => None,
         _ => lower_bound,
@@ -703,7 +701,7 @@ fn bound_when_stopped<C>(reason: StopReason, lower_bound: Option<C>) -> Option<C
 /// How a search ends after an iteration that left nothing beyond its threshold: stopped by
 /// the limit that cut paths (`limited`), or exhausted. If only the cost bound cut paths,
 /// `beyond_bound`, the cheapest `f` it left out, is the lower bound.
-fn last_iteration<C: Cost, S, A>(
+pub(super) fn last_iteration<C: Cost, S, A>(
     mut mon: Monitor<'_, C>,
     limited: Option<StopReason>,
     beyond_bound: Option<C>,

@@ -6,14 +6,17 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::astar::{before_start, conclude, note_least, path_cost, Meta, Report, ShardOf};
+use super::astar_common::{
+    admit, conclude, expand, path_cost, AStarWorker, Admit, Meta, Ready, ShardOf,
+};
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
+use super::report::{note_least, summed, tally, Report};
 use super::shard::{owner, Node, NodeRef, Shard};
-use super::{claim_room, lock, on_threads, summed};
+use super::{lock, on_threads, SharedProblem};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
-use crate::search::{Limits, Monitor, Stats, StopReason};
+use crate::search::{Monitor, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many open states a round takes, at least and at most. Within these bounds a round
@@ -28,12 +31,6 @@ const MAX_ROUND: usize = 1 << 18;
 /// successors, the planned states past this many wait for the next round, so that the
 /// buffers stay bounded.
 const MAX_POSTS: usize = 1 << 22;
-
-/// What the engine is told besides its problem, start and heuristic.
-pub(crate) struct Setup<'s, 'a, C> {
-    pub(crate) limits: &'s Limits<'a, C>,
-    pub(crate) threads: usize,
-}
 
 /// Where an open state stands in its bucket's open list: smallest `f` first, then largest
 /// `g` (deepest first, as the serial search breaks ties).
@@ -112,26 +109,18 @@ impl<P: Problem + ?Sized> Shared<P> {
     }
 }
 
+/// Runs the search: rounds until no bucket holds an open state below the incumbent.
 pub(crate) fn search<P, H, E>(
     problem: &P,
-    start: P::State,
     heuristic: &H,
-    setup: Setup<'_, '_, P::Cost>,
+    Ready { mut mon, start, h0 }: Ready<'_, P>,
+    threads: usize,
 ) -> ResultOf<P>
 where
-    P: Problem + Sync + ?Sized,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    P::Cost: Send + Sync,
+    P: SharedProblem + ?Sized,
     H: Heuristic<P> + Sync + ?Sized,
     E: Expansion<P>,
 {
-    let threads = setup.threads;
-    let (mut mon, start, h0) =
-        match before_start(problem, start, heuristic, Monitor::new(setup.limits)) {
-            Ok(ready) => ready,
-            Err(done) => return done,
-        };
     let count = bucket_count(threads);
     let mut buckets: Vec<Bucket<P>> = (0..count)
         .map(|_| Bucket {
@@ -192,9 +181,8 @@ where
         |shared| run(shared, 0, Some(&mut mon)),
         |shared, t| run(shared, t, None),
     );
-    let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
     let max_frontier = mon.stats.max_frontier;
-    mon.stats = summed(&stats);
+    mon.stats = summed(reports.iter().map(|r| &r.stats));
     mon.stats.max_frontier = max_frontier;
     let Shared {
         buckets,
@@ -229,12 +217,7 @@ where
 }
 
 /// What every thread runs with.
-struct Worker<'w, 'a, P: Problem + ?Sized, H: ?Sized> {
-    problem: &'w P,
-    heuristic: &'w H,
-    shared: &'w Shared<P>,
-    limits: &'w Limits<'a, P::Cost>,
-}
+type Worker<'w, 'a, P, H> = AStarWorker<'w, 'a, P, H, Shared<P>>;
 
 /// A thread's own part of the search.
 struct Own<'a, C> {
@@ -305,6 +288,7 @@ where
             stats: own.mon.stats,
             pruned: own.pruned,
             lost: own.lost,
+            ..Report::default()
         }
     }
 
@@ -370,21 +354,16 @@ where
                         self.found(b, id, g, own);
                         continue;
                     }
-                    own.mon.stats.expanded += 1;
-                    let node = bucket.shard.node(id);
-                    let set = E::after_last(self.problem, node.link.as_ref().map(|l| &l.1));
-                    E::expand(self.problem, &node.state, set, buf);
-                    own.mon.stats.generated += buf.len() as u64;
-                    collected += buf.len();
-                    if buf.iter().any(|s| s.cost < P::Cost::ZERO) {
+                    let node = (bucket.shard.node(id), g);
+                    let generated = own.mon.stats.generated;
+                    let stats = &mut own.mon.stats;
+                    let Some(successors) = expand::<P, E>(self.problem, node, own.best, buf, stats)
+                    else {
                         shared.stop(StopReason::NegativeCost);
                         return;
-                    }
-                    for succ in buf.drain() {
-                        let g = g.saturating_add(succ.cost);
-                        if own.best.is_some_and(|c| g >= c) {
-                            continue;
-                        }
+                    };
+                    collected += (own.mon.stats.generated - generated) as usize;
+                    for (succ, g) in successors {
                         out[owner(hash_of(&succ.state), count)].push(Post {
                             state: succ.state,
                             parent: NodeRef::new(b, id),
@@ -461,22 +440,16 @@ where
         }
         let h = self.heuristic.estimate(&post.state);
         let f = post.g.saturating_add(h);
-        if own.bound.is_some_and(|b| f > b) {
-            note_least(&mut own.pruned, f);
-            return true;
-        }
-        if own.best.is_some_and(|b| f >= b) {
-            return true;
-        }
-        if own.room == 0 {
-            own.room = claim_room(&self.shared.room);
-            if own.room == 0 {
+        let room = &self.shared.room;
+        match admit(f, own.bound, own.best, &mut own.pruned, &mut own.room, room) {
+            Admit::Store => {}
+            Admit::Drop => return true,
+            Admit::Full => {
                 note_least(&mut own.lost, post.g);
                 self.shared.stop(StopReason::MaxStates);
                 return false;
             }
         }
-        own.room -= 1;
         let goal = self.problem.is_goal(&post.state);
         let node = Node {
             state: post.state,
@@ -537,10 +510,7 @@ where
         }
         let reports: Vec<Stats> = shared.reports.iter().map(|r| *lock(r)).collect();
         let max_frontier = lead.stats.max_frontier.max(queued);
-        lead.stats = summed(&reports);
-        lead.stats.max_frontier = max_frontier;
-        lead.stats.stored = stored;
-        if let Some(reason) = lead.poll() {
+        if let Some(reason) = tally(lead, &reports, max_frontier, stored) {
             shared.stop(reason);
             return None;
         }

@@ -110,18 +110,20 @@
 //! [`AStar`]: crate::AStar
 //! [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
 
-mod astar;
+pub(crate) mod astar_common;
 pub(crate) mod batched;
-pub(crate) mod bfs;
 mod exchange;
 pub(crate) mod hda;
+pub(crate) mod idastar_subtrees;
+pub(crate) mod level_bfs;
 mod rendezvous;
+mod report;
 mod shard;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
-use crate::search::Stats;
+use crate::traits::Problem;
 
 /// Locks `m`, also when a thread panicked while holding it (the data is then only read to
 /// report, or the panic reaches the caller anyway).
@@ -261,24 +263,6 @@ fn spawn_refused(t: usize) -> bool {
     }
 }
 
-/// The threads' counts summed, for a search of one iteration (the largest frontier: the
-/// largest of theirs).
-fn summed(parts: &[Stats]) -> Stats {
-    let mut total = Stats {
-        iterations: 1,
-        ..Stats::default()
-    };
-    for p in parts {
-        total.expanded += p.expanded;
-        total.generated += p.generated;
-        total.duplicates += p.duplicates;
-        total.reopened += p.reopened;
-        total.stored += p.stored;
-        total.max_frontier = total.max_frontier.max(p.max_frontier);
-    }
-    total
-}
-
 /// The most threads a parallel search runs on: [`Bfs::search_parallel`],
 /// [`AStar::search_parallel`], [`AStar::search_parallel_batched`] and
 /// [`IdaStar::search_parallel`] take any number of threads, and run on at most this many.
@@ -317,14 +301,78 @@ fn summed(parts: &[Stats]) -> Stats {
 /// [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
 pub const MAX_THREADS: usize = 256;
 
-/// The number of threads to ask for, for every parallel search: `threads`, or with 0 one
-/// per core, at most [`MAX_THREADS`]. The one place where a thread count is checked.
-pub(crate) fn thread_count(threads: usize) -> usize {
-    let n = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    n.clamp(1, MAX_THREADS)
+/// How many threads a parallel search runs on: the one argument that every parallel search
+/// ([`Bfs::search_parallel`], [`AStar::search_parallel`],
+/// [`AStar::search_parallel_batched`] and [`IdaStar::search_parallel`]) takes for its
+/// threads, as `impl Into<Threads>`, so a plain `usize` will do.
+///
+/// A count of 0 is one thread per core the machine has ([`Threads::available`]); no count
+/// runs more than [`MAX_THREADS`]; and where the system refuses a thread, the search runs
+/// on those that started.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{Threads, MAX_THREADS};
+///
+/// assert_eq!(Threads::from(4), Threads::new(4));
+/// assert_eq!(Threads::new(4).get(), 4);
+/// assert_eq!(Threads::new(0), Threads::available());
+/// assert!(Threads::available().get() >= 1);
+/// assert_eq!(Threads::new(100_000).get(), MAX_THREADS);
+/// ```
+///
+/// [`Bfs::search_parallel`]: crate::Bfs::search_parallel
+/// [`AStar::search_parallel`]: crate::AStar::search_parallel
+/// [`AStar::search_parallel_batched`]: crate::AStar::search_parallel_batched
+/// [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Threads(usize);
+
+impl Threads {
+    /// `threads` threads; 0: one per core ([`Threads::available`]).
+    pub fn new(threads: usize) -> Self {
+        Threads(threads)
+    }
+
+    /// One thread per core the machine has (one where that is not known).
+    pub fn available() -> Self {
+        Threads(0)
+    }
+
+    /// The number of threads asked for: the count given, or one per core for 0, at most
+    /// [`MAX_THREADS`]. The one place where a thread count is checked.
+    pub fn get(self) -> usize {
+        let n = match self.0 {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        n.clamp(1, MAX_THREADS)
+    }
+}
+
+impl Default for Threads {
+    /// [`Threads::available`].
+    fn default() -> Self {
+        Threads::available()
+    }
+}
+
+impl From<usize> for Threads {
+    fn from(threads: usize) -> Self {
+        Threads::new(threads)
+    }
+}
+
+/// A problem whose states, actions and costs the threads of a parallel search share.
+pub(crate) trait SharedProblem:
+    Problem<State: Send + Sync, Action: Send + Sync, Cost: Send + Sync> + Sync
+{
+}
+
+impl<P> SharedProblem for P where
+    P: Problem<State: Send + Sync, Action: Send + Sync, Cost: Send + Sync> + Sync + ?Sized
+{
 }
 
 #[cfg(test)]
@@ -334,7 +382,7 @@ mod tests {
     use std::thread::ThreadId;
 
     use super::REFUSE_FROM;
-    use crate::{AStar, Bfs, CycleCheck, IdaStar, Parallel, Problem, Successors};
+    use crate::{AStar, Bfs, CycleCheck, IdaStar, Problem, Successors};
 
     /// A 40 x 40 board without walls, from one corner to the other, that notes the threads
     /// that expand its states.
@@ -394,7 +442,8 @@ mod tests {
             let batched_threads = b.threads();
             let ida = IdaStar::new()
                 .cycle_check(CycleCheck::Parent)
-                .search_parallel(Parallel::new(8).serial_below(0), &b, (20, 20), h);
+                .serial_below(0)
+                .search_parallel(8, &b, (20, 20), h);
             let ida_threads = b.threads();
             REFUSE_FROM.with(|r| r.set(usize::MAX));
             assert_eq!(bfs.cost(), Some(78), "{from}");

@@ -6,8 +6,9 @@ use std::sync::{Arc, Mutex};
 
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
+use super::report::{summed, tally};
 use super::shard::{owner, trace, Node, NodeRef, Shard};
-use super::{claim_room, lock, on_threads, summed};
+use super::{claim_room, lock, on_threads, SharedProblem, Threads};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Outcome, Solution, Stats, Step, StopReason};
@@ -31,7 +32,7 @@ pub(crate) struct Setup<'s, 'a, C> {
     pub(crate) limits: &'s Limits<'a, C>,
     pub(crate) max_depth: Option<usize>,
     pub(crate) reversible: bool,
-    pub(crate) threads: usize,
+    pub(crate) threads: Threads,
 }
 
 /// What a node keeps besides its state and link: its path cost, and the skip set of the
@@ -128,14 +129,11 @@ pub(crate) fn search<P, E>(
     setup: Setup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
-    P: Problem + Sync + ?Sized,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    P::Cost: Send + Sync,
+    P: SharedProblem + ?Sized,
     E: Expansion<P>,
     E::Set: Send + Sync,
 {
-    let threads = setup.threads;
+    let threads = setup.threads.get();
     let mut mon = Monitor::new(setup.limits);
     let bound = mon.cost_bound();
     // the index names the nodes when a state met again may change its node: a cheaper way
@@ -524,11 +522,8 @@ where
         }
         let max_frontier = lead.stats.max_frontier.max(level);
         let stored = lead.stats.stored + level;
-        let stats: Vec<Stats> = reports.iter().map(|r| r.0).collect();
-        lead.stats = summed(&stats);
-        lead.stats.max_frontier = max_frontier;
-        lead.stats.stored = stored;
-        if let Some(reason) = lead.poll() {
+        let stats = reports.iter().map(|r| &r.0);
+        if let Some(reason) = tally(lead, stats, max_frontier, stored) {
             shared.stop(reason);
             return false;
         }

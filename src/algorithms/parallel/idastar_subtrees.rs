@@ -14,11 +14,12 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::{
+use super::report::{add_stats, Report};
+use super::{on_threads, SharedProblem, Threads};
+use crate::algorithms::deepening::{
     bound_when_stopped, last_iteration, FCost, Flow, Link, Metric, Setup, SolutionOf, SuccessorOf,
     Verdict, Walk,
 };
-use crate::algorithms::parallel::on_threads;
 use crate::algorithms::ResultOf;
 use crate::search::{Monitor, Outcome, Solution, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
@@ -51,29 +52,23 @@ enum Job<P: Problem + ?Sized> {
     Goal(Vec<SuccessorOf<P>>),
 }
 
-/// What one thread brings back from an iteration.
-struct Report<C> {
-    stats: Stats,
-    next: Option<C>,
-    limited: Option<StopReason>,
-    beyond_bound: Option<C>,
-    depth_cut: bool,
-}
-
-impl<C: Cost> Report<C> {
-    /// What `walk` counted and found in its part of an iteration.
-    fn of<P, H>(walk: &Walk<'_, '_, P, H, FCost>) -> Self
-    where
-        P: Problem<Cost = C> + ?Sized,
-        H: Heuristic<P> + ?Sized,
-    {
-        Report {
-            stats: walk.mon.stats,
-            next: walk.next,
-            limited: walk.limited,
-            beyond_bound: walk.beyond_bound,
-            depth_cut: walk.depth_cut,
-        }
+/// What `walk` counted and found in its part of an iteration. (The states it stores are
+/// its path, which the search counts itself.)
+fn report_of<P, H>(walk: &Walk<'_, '_, P, H, FCost>) -> Report<P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+{
+    Report {
+        stats: Stats {
+            stored: 0,
+            ..walk.mon.stats
+        },
+        pruned: walk.beyond_bound,
+        next: walk.next,
+        limited: walk.limited,
+        depth_cut: walk.depth_cut,
+        lost: None,
     }
 }
 
@@ -107,18 +102,15 @@ pub(crate) fn search<P, H, E>(
     start: P::State,
     heuristic: &H,
     setup: Setup<'_, '_, P::Cost>,
-    threads: usize,
+    threads: Threads,
     serial_below: u64,
 ) -> ResultOf<P>
 where
-    P: Problem + Sync + ?Sized,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    P::Cost: Send + Sync,
+    P: SharedProblem + ?Sized,
     H: Heuristic<P> + Sync + ?Sized,
     E: Expansion<P>,
 {
-    let threads = threads.max(1);
+    let threads = threads.get();
     let zero = P::Cost::ZERO;
     let mut mon = Monitor::new(setup.limits);
     if problem.is_goal(&start) {
@@ -245,11 +237,11 @@ where
                 break;
             }
         }
-        let mut report = Report::of(&cutter);
+        let mut report = report_of(&cutter);
         // the cutter's expansions count towards the limit too
         expanded.fetch_add(report.stats.expanded, Ordering::Relaxed);
         if let Some(reason) = cut_stop {
-            add(&mut mon.stats, &report.stats);
+            add_stats(&mut mon.stats, &report.stats);
             return mon.stopped(reason, bound_when_stopped(reason, lower_bound));
         }
 
@@ -282,16 +274,17 @@ where
         if too_deep.into_inner() {
             // A path outgrew a thread's stack budget: the serial engine, whose explicit
             // stack has no depth limit, does the whole search.
-            return super::search::<P, H, FCost, E>(problem, start.clone(), heuristic, setup);
+            return crate::algorithms::deepening::search::<P, H, FCost, E>(
+                problem,
+                start.clone(),
+                heuristic,
+                setup,
+            );
         }
         for r in &reports {
-            add(&mut report.stats, &r.stats);
-            report.next = min(report.next, r.next);
-            report.limited = report.limited.or(r.limited);
-            report.beyond_bound = min(report.beyond_bound, r.beyond_bound);
-            report.depth_cut |= r.depth_cut;
+            report.absorb(r);
         }
-        add(&mut mon.stats, &report.stats);
+        add_stats(&mut mon.stats, &report.stats);
         last_expanded = report.stats.expanded;
         // the threads report to the shared count only when they poll: the exact total
         expanded.store(mon.stats.expanded, Ordering::Relaxed);
@@ -307,8 +300,7 @@ where
         match report.next {
             Some(t) => threshold = t,
             None => {
-                let (limited, beyond, cut) =
-                    (report.limited, report.beyond_bound, report.depth_cut);
+                let (limited, beyond, cut) = (report.limited, report.pruned, report.depth_cut);
                 return last_iteration(mon, limited, beyond, cut, lower_bound);
             }
         }
@@ -409,22 +401,6 @@ where
                 }
             }
         }
-        Report::of(&walk)
+        report_of(&walk)
     }
-}
-
-/// The smaller of two optional values.
-fn min<C: Ord>(a: Option<C>, b: Option<C>) -> Option<C> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
-/// Adds the counts of `part` to `total` (the largest frontier is the larger of the two).
-fn add(total: &mut Stats, part: &Stats) {
-    total.expanded += part.expanded;
-    total.generated += part.generated;
-    total.duplicates += part.duplicates;
-    total.max_frontier = total.max_frontier.max(part.max_frontier);
 }
