@@ -155,8 +155,9 @@
 //! **Open lists.** The best-first searches use a bucket queue where the costs are small
 //! integers and a binary heap otherwise; [`OpenList`] picks one.
 //!
-//! **Threads.** The parallel searches take a thread count (0: one per core), capped at a
-//! documented maximum; [`parallel`] describes how they share the work.
+//! **Threads.** Every parallel search takes its thread count the same way, as a
+//! [`Threads`] or a plain `usize` (0: one per core), capped at [`MAX_THREADS`];
+//! [`parallel`] describes how they share the work.
 //!
 //! **Real-valued costs.** Sums of floating-point costs round: two paths of the same length
 //! can differ in the last bit, and a state reached again by a path cheaper by one rounding

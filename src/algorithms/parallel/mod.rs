@@ -1,15 +1,25 @@
-//! The graph searches on several threads ([`Bfs::search_parallel`],
-//! [`AStar::search_parallel`] and [`AStar::search_parallel_batched`]): the design, and how
-//! it scales.
+//! The searches on several threads: the design, and how it scales. There are four, one
+//! engine each in this module:
 //!
-//! Both partition the states by hash, and both keep each part's states in a shard (nodes
-//! and a hash index) that one thread at a time reads or writes, so no table is ever
-//! shared or locked per state.
+//! | method | engine | what the threads share |
+//! |---|---|---|
+//! | [`Bfs::search_parallel`] | level-synchronous breadth-first search, in rounds (`level_bfs.rs`) | buckets of states by hash |
+//! | [`AStar::search_parallel`] | hash-distributed A\*, HDA\* (`hda.rs`) | nothing but mailboxes: each thread owns the states whose hash names it |
+//! | [`AStar::search_parallel_batched`] | A\* in synchronous rounds (`batched.rs`) | buckets of states by hash, as the breadth-first search |
+//! | [`IdaStar::search_parallel`] | IDA\* with each iteration's tree cut into subtrees (`idastar_subtrees.rs`) | the list of subtrees, in walk order |
 //!
-//! All of them, and [`IdaStar::search_parallel`], take their thread count through one
-//! check: 0 is one thread per core, and no count runs more than [`MAX_THREADS`]. Their
-//! threads start before anything they share is built, so that where the system refuses
-//! one, the search runs on those that started instead of failing.
+//! The three graph searches (breadth-first and the two A\*) partition the states by hash,
+//! and keep each part's states in a shard (nodes and a hash index, `shard.rs`) that one
+//! thread at a time reads or writes, so no table is ever shared or locked per state; the
+//! two A\* share their entry, nodes and outcome (`astar_common.rs`). IDA\* stores no
+//! states: its threads walk disjoint subtrees with the serial engine.
+//!
+//! All four take their thread count as a [`Threads`] (or a `usize`): 0 is one thread per
+//! core, and no count runs more than [`MAX_THREADS`]. Their threads start before anything
+//! they share is built (`on_threads`), so that where the system refuses one, the search
+//! runs on those that started instead of failing. What each thread brings back, and how
+//! the counts and bounds of the threads are put together, is one `Report` for all
+//! (`report.rs`).
 //!
 //! # Breadth-first search
 //!
@@ -81,6 +91,18 @@
 //! the serial search expands little more than the path, but each round advances only one
 //! step along it, beside a round's worth of other states: there the rounds lose most.
 //!
+//! # IDA\*
+//!
+//! [`IdaStar::search_parallel`] cuts each iteration's tree a few levels below the start
+//! into subtrees, in the order a depth-first walk meets them (32 to 4,096 a thread, sized
+//! by the iteration before); the threads take them in that order and walk each with the
+//! serial engine, sharing nothing but the subtree counter, the expansion count and the
+//! first subtree that found a goal. Subtrees after that one are abandoned, and the
+//! iteration's answer is the goal of the first subtree, in walk order, that holds one: the
+//! goal the serial walk meets first. So the solution is the serial search's whatever the
+//! number of threads. Iterations that follow a small one run on the calling thread alone
+//! ([`IdaStar::serial_below`]).
+//!
 //! # Cost and scaling
 //!
 //! In hash-distributed A\* every successor is looked up once, by its owner, as in the
@@ -109,6 +131,7 @@
 //! [`AStar::search_parallel_batched`]: crate::AStar::search_parallel_batched
 //! [`AStar`]: crate::AStar
 //! [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
+//! [`IdaStar::serial_below`]: crate::IdaStar::serial_below
 
 pub(crate) mod astar_common;
 pub(crate) mod batched;
