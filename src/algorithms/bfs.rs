@@ -179,7 +179,7 @@ impl<'a, C, E> Bfs<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = Setup {
+        let setup = BfsSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
             reversible: self.reversible,
@@ -256,7 +256,7 @@ impl<'a, C, E> Bfs<'a, C, E> {
         E::Set: Send + Sync,
     {
         let _ = self.expansion;
-        let setup = parallel::level_bfs::Setup {
+        let setup = parallel::level_bfs::LevelBfsSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
             reversible: self.reversible,
@@ -267,7 +267,7 @@ impl<'a, C, E> Bfs<'a, C, E> {
 }
 
 /// What the engine is told besides its problem and start.
-struct Setup<'s, 'a, C> {
+struct BfsSetup<'s, 'a, C> {
     limits: &'s Limits<'a, C>,
     max_depth: Option<usize>,
     reversible: bool,
@@ -279,7 +279,7 @@ struct Setup<'s, 'a, C> {
 fn search<P, E, I, const ARRIVAL: bool>(
     problem: &P,
     starts: impl Iterator<Item = P::State>,
-    setup: Setup<'_, '_, P::Cost>,
+    setup: BfsSetup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
@@ -297,7 +297,7 @@ where
 fn run<P, E, I, const LIMITS: bool, const ARRIVAL: bool>(
     problem: &P,
     mut starts: impl Iterator<Item = P::State>,
-    setup: Setup<'_, '_, P::Cost>,
+    setup: BfsSetup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,

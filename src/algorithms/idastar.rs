@@ -1,6 +1,6 @@
 //! Iterative-deepening A* (IDA*).
 
-use super::deepening::{self, FCost, Setup};
+use super::deepening::{self, DeepeningSetup, FCost};
 use super::parallel::{idastar_subtrees, Threads};
 use super::ResultOf;
 use crate::search::{limit_methods, CycleCheck, Limits};
@@ -163,7 +163,7 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = Setup {
+        let setup = DeepeningSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
             cycle_check: self.cycle_check,
@@ -229,7 +229,7 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = Setup {
+        let setup = DeepeningSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
             cycle_check: self.cycle_check,

@@ -1,6 +1,6 @@
 //! Iterative-deepening depth-first search.
 
-use super::deepening::{self, Depth, Setup};
+use super::deepening::{self, DeepeningSetup, Depth};
 use super::ResultOf;
 use crate::search::{limit_methods, CycleCheck, Limits};
 use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
@@ -100,7 +100,7 @@ impl<'a, C, E> Iddfs<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = Setup {
+        let setup = DeepeningSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
             cycle_check: self.cycle_check,

@@ -25,11 +25,11 @@ pub struct OptimalSolutions<S, A, C> {
     pub outcome: Outcome<S, A, C>,
     /// The counters of the search.
     pub stats: Stats,
-    nodes: Vec<Node<S, A, C>>,
+    nodes: Vec<OptimalNode<S, A, C>>,
     goals: Vec<usize>,
 }
 
-struct Node<S, A, C> {
+struct OptimalNode<S, A, C> {
     state: S,
     g: C,
     h: C,
@@ -92,7 +92,7 @@ impl<C: Cost, E> AStar<'_, C, E> {
         let h0 = heuristic.estimate(&start);
         let mut index = FxHashMap::default();
         index.insert(start.clone(), 0usize);
-        let mut nodes = vec![Node {
+        let mut nodes = vec![OptimalNode {
             state: start,
             g: zero,
             h: h0,
@@ -171,7 +171,7 @@ impl<C: Cost, E> AStar<'_, C, E> {
                 }
                 let cid = nodes.len();
                 index.insert(succ.state.clone(), cid);
-                nodes.push(Node {
+                nodes.push(OptimalNode {
                     state: succ.state,
                     g: g2,
                     h: h2,

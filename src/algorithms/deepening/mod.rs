@@ -127,7 +127,7 @@ impl<C> Metric<C> for Depth {
 }
 
 /// What an iterative-deepening search is told besides its problem, start and heuristic.
-pub(crate) struct Setup<'s, 'a, C> {
+pub(crate) struct DeepeningSetup<'s, 'a, C> {
     pub(crate) limits: &'s Limits<'a, C>,
     pub(crate) max_depth: Option<usize>,
     pub(crate) cycle_check: CycleCheck,
@@ -248,7 +248,7 @@ where
         problem: &'w P,
         heuristic: &'w H,
         mon: Monitor<'m, P::Cost>,
-        setup: &Setup<'_, '_, P::Cost>,
+        setup: &DeepeningSetup<'_, '_, P::Cost>,
         threshold: M::Value,
     ) -> Self {
         let marker = 0u8;
@@ -618,7 +618,7 @@ pub(crate) fn search<P, H, M, E>(
     problem: &P,
     start: P::State,
     heuristic: &H,
-    setup: Setup<'_, '_, P::Cost>,
+    setup: DeepeningSetup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,

@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicUsize;
 
 use super::report::{note_least, Report};
-use super::shard::{trace, Node, NodeRef, Shard};
+use super::shard::{trace, NodeRef, Shard, ShardNode};
 use super::{claim_room, SharedProblem, Threads};
 use crate::algorithms::ResultOf;
 use crate::search::{Limits, Monitor, OpenList, Outcome, Solution, Stats, StopReason};
@@ -13,14 +13,14 @@ use crate::traits::{Cost, Expansion, Heuristic, Problem, Successor, Successors};
 
 /// What a node keeps besides its state and link.
 #[derive(Clone, Copy)]
-pub(crate) struct Meta<C> {
+pub(crate) struct AStarMeta<C> {
     pub(crate) g: C,
     pub(crate) h: C,
     pub(crate) closed: bool,
 }
 
 /// A node's path cost, for the shard indexes that keep it.
-pub(crate) fn path_cost<C: Copy>(meta: &Meta<C>) -> C {
+pub(crate) fn path_cost<C: Copy>(meta: &AStarMeta<C>) -> C {
     meta.g
 }
 
@@ -28,18 +28,18 @@ type SuccessorOf<P> =
     Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 /// A node of a parallel A\*.
-pub(crate) type NodeOf<P> = Node<
+pub(crate) type NodeOf<P> = ShardNode<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
-    Meta<<P as Problem>::Cost>,
+    AStarMeta<<P as Problem>::Cost>,
 >;
 
 pub(crate) type ShardOf<P> = Shard<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
-    Meta<<P as Problem>::Cost>,
+    AStarMeta<<P as Problem>::Cost>,
 >;
 
 /// Which parallel A\* runs.

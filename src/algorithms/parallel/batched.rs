@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::astar_common::{
-    admit, conclude, expand, path_cost, AStarWorker, Admit, Meta, Ready, ShardOf,
+    admit, conclude, expand, path_cost, AStarMeta, AStarWorker, Admit, Ready, ShardOf,
 };
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
 use super::report::{note_least, summed, tally, Report};
-use super::shard::{owner, Node, NodeRef, Shard};
+use super::shard::{owner, NodeRef, Shard, ShardNode};
 use super::{lock, on_threads, SharedProblem};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
@@ -49,7 +49,7 @@ struct Plan<C> {
 
 /// A successor on its way to its bucket: its state, the node it was found from, the action
 /// and its cost, and its path cost.
-struct Post<S, A, C> {
+struct BatchedPost<S, A, C> {
     state: S,
     parent: NodeRef,
     action: A,
@@ -57,18 +57,18 @@ struct Post<S, A, C> {
     g: C,
 }
 
-type PostOf<P> = Post<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+type PostOf<P> = BatchedPost<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 /// A bucket: its states, and its open ones by key. (An entry of a state since reached more
 /// cheaply, or expanded, is passed over when taken.)
-struct Bucket<P: Problem + ?Sized> {
+struct BatchedBucket<P: Problem + ?Sized> {
     shard: ShardOf<P>,
     open: BTreeMap<Key<P::Cost>, Vec<u32>>,
     /// Entries in `open`.
     queued: usize,
 }
 
-impl<P: Problem + ?Sized> Bucket<P> {
+impl<P: Problem + ?Sized> BatchedBucket<P> {
     fn push(&mut self, g: P::Cost, h: P::Cost, id: usize) {
         self.open
             .entry((g.saturating_add(h), Reverse(g)))
@@ -79,8 +79,8 @@ impl<P: Problem + ?Sized> Bucket<P> {
 }
 
 /// What the threads share.
-struct Shared<P: Problem + ?Sized> {
-    buckets: Vec<Mutex<Bucket<P>>>,
+struct BatchedShared<P: Problem + ?Sized> {
+    buckets: Vec<Mutex<BatchedBucket<P>>>,
     exchange: Exchange<PostOf<P>>,
     rendezvous: Rendezvous,
     /// What the round takes, as the first thread planned it; none to end the search.
@@ -97,7 +97,7 @@ struct Shared<P: Problem + ?Sized> {
     expansions: Arc<AtomicU64>,
 }
 
-impl<P: Problem + ?Sized> Shared<P> {
+impl<P: Problem + ?Sized> BatchedShared<P> {
     /// Ends the search with `reason` (the first reason given wins).
     fn stop(&self, reason: StopReason) {
         lock(&self.stopped).get_or_insert(reason);
@@ -122,8 +122,8 @@ where
     E: Expansion<P>,
 {
     let count = bucket_count(threads);
-    let mut buckets: Vec<Bucket<P>> = (0..count)
-        .map(|_| Bucket {
+    let mut buckets: Vec<BatchedBucket<P>> = (0..count)
+        .map(|_| BatchedBucket {
             shard: Shard::with_costs(path_cost),
             open: BTreeMap::new(),
             queued: 0,
@@ -131,7 +131,7 @@ where
         .collect();
     let hash = hash_of(&start);
     let first = &mut buckets[owner(hash, count)];
-    let meta = Meta {
+    let meta = AStarMeta {
         g: P::Cost::ZERO,
         h: h0,
         closed: false,
@@ -139,7 +139,7 @@ where
     let link = None;
     let id = first.shard.insert(
         hash,
-        Node {
+        ShardNode {
             state: start,
             link,
             meta,
@@ -150,7 +150,7 @@ where
     let thread_limits = mon.thread_limits();
     let room = mon.max_states() - 1;
     // what the threads share, once `n` of them run
-    let shared = |n: usize| Shared::<P> {
+    let shared = |n: usize| BatchedShared::<P> {
         buckets: buckets.into_iter().map(Mutex::new).collect(),
         exchange: Exchange::new(count, n),
         rendezvous: Rendezvous::new(n),
@@ -166,8 +166,8 @@ where
         reports: (0..n).map(|_| Mutex::new(Stats::default())).collect(),
         expansions: Arc::new(AtomicU64::new(0)),
     };
-    let run = |shared: &Shared<P>, t, lead: Option<&mut Monitor<'_, P::Cost>>| {
-        let worker = Worker {
+    let run = |shared: &BatchedShared<P>, t, lead: Option<&mut Monitor<'_, P::Cost>>| {
+        let worker = BatchedWorker {
             problem,
             heuristic,
             shared,
@@ -184,7 +184,7 @@ where
     let max_frontier = mon.stats.max_frontier;
     mon.stats = summed(reports.iter().map(|r| &r.stats));
     mon.stats.max_frontier = max_frontier;
-    let Shared {
+    let BatchedShared {
         buckets,
         exchange,
         best,
@@ -217,10 +217,10 @@ where
 }
 
 /// What every thread runs with.
-type Worker<'w, 'a, P, H> = AStarWorker<'w, 'a, P, H, Shared<P>>;
+type BatchedWorker<'w, 'a, P, H> = AStarWorker<'w, 'a, P, H, BatchedShared<P>>;
 
 /// A thread's own part of the search.
-struct Own<'a, C> {
+struct BatchedOwn<'a, C> {
     /// The cost of the best solution so far, as last read.
     best: Option<C>,
     bound: Option<C>,
@@ -230,7 +230,7 @@ struct Own<'a, C> {
     mon: Monitor<'a, C>,
 }
 
-impl<P, H> Worker<'_, '_, P, H>
+impl<P, H> BatchedWorker<'_, '_, P, H>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
@@ -245,7 +245,7 @@ where
         let shared = self.shared;
         let _seat = shared.rendezvous.seat();
         let mon = Monitor::new(self.limits).sharing(Arc::clone(&shared.expansions));
-        let mut own = Own {
+        let mut own = BatchedOwn {
             best: None,
             bound: mon.cost_bound(),
             pruned: None,
@@ -297,7 +297,7 @@ where
     fn expand<E: Expansion<P>>(
         &self,
         plan: Plan<P::Cost>,
-        own: &mut Own<'_, P::Cost>,
+        own: &mut BatchedOwn<'_, P::Cost>,
         out: &mut [Vec<PostOf<P>>],
         buf: &mut Successors<P::State, P::Action, P::Cost>,
     ) {
@@ -364,7 +364,7 @@ where
                     };
                     collected += (own.mon.stats.generated - generated) as usize;
                     for (succ, g) in successors {
-                        out[owner(hash_of(&succ.state), count)].push(Post {
+                        out[owner(hash_of(&succ.state), count)].push(BatchedPost {
                             state: succ.state,
                             parent: NodeRef::new(b, id),
                             action: succ.action,
@@ -381,7 +381,7 @@ where
     }
 
     /// Settles the successors handed over to the buckets this thread takes.
-    fn settle(&self, own: &mut Own<'_, P::Cost>) {
+    fn settle(&self, own: &mut BatchedOwn<'_, P::Cost>) {
         let shared = self.shared;
         while let Some((b, posts)) = shared.exchange.take_to_settle() {
             let Some(mut batches) = posts else {
@@ -414,8 +414,8 @@ where
         &self,
         post: PostOf<P>,
         b: usize,
-        bucket: &mut Bucket<P>,
-        own: &mut Own<'_, P::Cost>,
+        bucket: &mut BatchedBucket<P>,
+        own: &mut BatchedOwn<'_, P::Cost>,
     ) -> bool {
         let hash = hash_of(&post.state);
         if let Some((id, g)) = bucket.shard.find_cost(hash, &post.state) {
@@ -451,10 +451,10 @@ where
             }
         }
         let goal = self.problem.is_goal(&post.state);
-        let node = Node {
+        let node = ShardNode {
             state: post.state,
             link: Some((post.parent, post.action, post.cost)),
-            meta: Meta {
+            meta: AStarMeta {
                 g: post.g,
                 h,
                 closed: false,
@@ -470,7 +470,7 @@ where
 
     /// Notes node `id` of bucket `b`, a goal reached at cost `g`, as the best solution if
     /// it is cheaper than the best so far.
-    fn found(&self, b: usize, id: usize, g: P::Cost, own: &mut Own<'_, P::Cost>) {
+    fn found(&self, b: usize, id: usize, g: P::Cost, own: &mut BatchedOwn<'_, P::Cost>) {
         let mut best = lock(&self.shared.best);
         if best.is_none_or(|(c, _)| g < c) {
             *best = Some((g, NodeRef::new(b, id)));

@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use super::astar_common::{
-    admit, conclude, expand, path_cost, AStarWorker, Admit, Meta, Ready, ShardOf,
+    admit, conclude, expand, path_cost, AStarMeta, AStarWorker, Admit, Ready, ShardOf,
 };
 use super::report::{note_least, summed, Report};
-use super::shard::{owner, Node, NodeRef, Shard};
+use super::shard::{owner, NodeRef, Shard, ShardNode};
 use super::{lock, on_threads, SharedProblem};
 use crate::algorithms::best_first::{AStarPolicy, Policy};
 use crate::algorithms::ResultOf;
@@ -26,23 +26,23 @@ const READ_MAIL_EVERY: u64 = 16;
 /// A successor on its way to the thread that owns it.
 struct Found<S, A, C> {
     hash: u64,
-    node: Node<S, A, C, Meta<C>>,
+    node: ShardNode<S, A, C, AStarMeta<C>>,
 }
 
 type Batch<P> = Vec<Found<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>>;
 
 /// The mailboxes, and who waits for mail: under one lock, so that the search ends exactly
 /// when every thread waits and no mail is on its way.
-struct Post<P: Problem + ?Sized> {
+struct HdaPost<P: Problem + ?Sized> {
     inbox: Vec<Batch<P>>,
     waiting: usize,
     done: bool,
 }
 
 /// What the threads share.
-struct Shared<P: Problem + ?Sized> {
+struct HdaShared<P: Problem + ?Sized> {
     threads: usize,
-    post: Mutex<Post<P>>,
+    post: Mutex<HdaPost<P>>,
     mail_came: Condvar,
     /// The cheapest solution so far: its cost, and the goal's node.
     best: Mutex<Option<(P::Cost, NodeRef)>>,
@@ -51,8 +51,8 @@ struct Shared<P: Problem + ?Sized> {
     expansions: Arc<AtomicU64>,
 }
 
-impl<P: Problem + ?Sized> Shared<P> {
-    fn post(&self) -> MutexGuard<'_, Post<P>> {
+impl<P: Problem + ?Sized> HdaShared<P> {
+    fn post(&self) -> MutexGuard<'_, HdaPost<P>> {
         lock(&self.post)
     }
 
@@ -110,9 +110,9 @@ where
     let thread_limits = mon.thread_limits();
     let room = mon.max_states() - 1;
     // what the threads share, once `n` of them run
-    let shared = |n: usize| Shared::<P> {
+    let shared = |n: usize| HdaShared::<P> {
         threads: n,
-        post: Mutex::new(Post {
+        post: Mutex::new(HdaPost {
             inbox: (0..n).map(|_| Vec::new()).collect(),
             waiting: 0,
             done: false,
@@ -124,10 +124,10 @@ where
         expansions: Arc::new(AtomicU64::new(0)),
     };
     let hash = hash_of(&start);
-    let node = Node {
+    let node = ShardNode {
         state: start,
         link: None,
-        meta: Meta {
+        meta: AStarMeta {
             g: P::Cost::ZERO,
             h: h0,
             closed: false,
@@ -135,12 +135,12 @@ where
     };
     // the start, for the thread that owns it
     let start = Mutex::new(Some(Found { hash, node }));
-    let run = |shared: &Shared<P>, t| {
+    let run = |shared: &HdaShared<P>, t| {
         let seed = match t == owner(hash, shared.threads) {
             true => lock(&start).take(),
             false => None,
         };
-        let worker = Worker {
+        let worker = HdaWorker {
             problem,
             heuristic,
             shared,
@@ -172,10 +172,10 @@ where
 }
 
 /// What every thread runs with.
-type Worker<'w, 'a, P, H> = AStarWorker<'w, 'a, P, H, Shared<P>>;
+type HdaWorker<'w, 'a, P, H> = AStarWorker<'w, 'a, P, H, HdaShared<P>>;
 
 /// A thread's own part of the search.
-struct Own<'a, P: Problem + ?Sized, F> {
+struct HdaOwn<'a, P: Problem + ?Sized, F> {
     shard: ShardOf<P>,
     /// The cost of the best solution so far, as last read.
     best: Option<P::Cost>,
@@ -188,14 +188,14 @@ struct Own<'a, P: Problem + ?Sized, F> {
     mon: Monitor<'a, P::Cost>,
 }
 
-impl<P: Problem + ?Sized, F> Own<'_, P, F> {
+impl<P: Problem + ?Sized, F> HdaOwn<'_, P, F> {
     /// Notes a state dropped when the search stopped, for the lower bound.
-    fn lose(&mut self, m: &Meta<P::Cost>) {
+    fn lose(&mut self, m: &AStarMeta<P::Cost>) {
         note_least(&mut self.lost, m.g.saturating_add(m.h));
     }
 }
 
-impl<P, H> Worker<'_, '_, P, H>
+impl<P, H> HdaWorker<'_, '_, P, H>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
@@ -213,7 +213,7 @@ where
         let shared = self.shared;
         let threads = shared.threads;
         let _leave = Leave(shared);
-        let mut own = Own::<P, F> {
+        let mut own = HdaOwn::<P, F> {
             shard: Shard::with_costs(path_cost),
             best: None,
             bound: None,
@@ -312,10 +312,10 @@ where
                 let held = held.map(|(m, _)| m);
                 let found = Found {
                     hash,
-                    node: Node {
+                    node: ShardNode {
                         state: succ.state,
                         link: Some((NodeRef::new(t, id), succ.action, succ.cost)),
-                        meta: Meta {
+                        meta: AStarMeta {
                             g,
                             h: P::Cost::ZERO,
                             closed: false,
@@ -364,7 +364,7 @@ where
         &self,
         t: usize,
         inbox: &mut Batch<P>,
-        own: &mut Own<'_, P, F>,
+        own: &mut HdaOwn<'_, P, F>,
     ) -> bool {
         {
             let mut post = self.shared.post();
@@ -381,7 +381,7 @@ where
     fn take_in<F: Frontier<Key<P::Cost>>>(
         &self,
         inbox: &mut Batch<P>,
-        own: &mut Own<'_, P, F>,
+        own: &mut HdaOwn<'_, P, F>,
     ) -> bool {
         let mut room = true;
         for found in inbox.drain(..) {
@@ -405,7 +405,7 @@ where
         &self,
         t: usize,
         inbox: &mut Batch<P>,
-        own: &mut Own<'_, P, F>,
+        own: &mut HdaOwn<'_, P, F>,
     ) -> bool {
         let shared = self.shared;
         {
@@ -442,7 +442,7 @@ where
         &self,
         found: Found<P::State, P::Action, P::Cost>,
         held: Option<usize>,
-        own: &mut Own<'_, P, F>,
+        own: &mut HdaOwn<'_, P, F>,
     ) -> bool {
         let mut m = found.node.meta;
         if let Some(id) = held {
@@ -483,7 +483,7 @@ where
 
 /// Dropped while its thread panics, it ends the search, so that the other threads stop
 /// waiting for mail and the panic reaches the caller.
-struct Leave<'s, P: Problem + ?Sized>(&'s Shared<P>);
+struct Leave<'s, P: Problem + ?Sized>(&'s HdaShared<P>);
 
 impl<P: Problem + ?Sized> Drop for Leave<'_, P> {
     fn drop(&mut self) {

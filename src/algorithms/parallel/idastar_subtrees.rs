@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex};
 use super::report::{add_stats, Report};
 use super::{on_threads, SharedProblem, Threads};
 use crate::algorithms::deepening::{
-    bound_when_stopped, last_iteration, FCost, Flow, Link, Metric, Setup, SolutionOf, SuccessorOf,
-    Verdict, Walk,
+    bound_when_stopped, last_iteration, DeepeningSetup, FCost, Flow, Link, Metric, SolutionOf,
+    SuccessorOf, Verdict, Walk,
 };
 use crate::algorithms::ResultOf;
 use crate::search::{Monitor, Outcome, Solution, Stats, StopReason};
@@ -41,7 +41,7 @@ const EXPANSIONS_PER_JOB: u64 = 1000;
 const MAX_CUT_DEPTH: usize = 24;
 
 /// A subtree of one iteration, given by the steps from the start to its root.
-enum Job<P: Problem + ?Sized> {
+enum Subtree<P: Problem + ?Sized> {
     /// The subtree below the last step's state, with its path cost and estimate.
     Walk {
         steps: Vec<SuccessorOf<P>>,
@@ -101,7 +101,7 @@ pub(crate) fn search<P, H, E>(
     problem: &P,
     start: P::State,
     heuristic: &H,
-    setup: Setup<'_, '_, P::Cost>,
+    setup: DeepeningSetup<'_, '_, P::Cost>,
     threads: Threads,
     serial_below: u64,
 ) -> ResultOf<P>
@@ -117,7 +117,7 @@ where
         return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
     }
     let thread_limits = mon.thread_limits();
-    let thread_setup = Setup {
+    let thread_setup = DeepeningSetup {
         limits: &thread_limits,
         max_depth: setup.max_depth,
         cycle_check: setup.cycle_check,
@@ -148,7 +148,7 @@ where
         let cutter_mon = Monitor::new(&thread_limits);
         let mut cutter: Walk<'_, '_, P, H, FCost> =
             Walk::new(problem, heuristic, cutter_mon, &thread_setup, threshold);
-        let mut jobs: Vec<Job<P>> = vec![Job::Walk {
+        let mut jobs: Vec<Subtree<P>> = vec![Subtree::Walk {
             steps: Vec::new(),
             g: zero,
             h: h0,
@@ -169,7 +169,7 @@ where
             let mut deeper = Vec::new();
             let mut grew = false;
             for job in jobs {
-                let Job::Walk { steps, g, h } = job else {
+                let Subtree::Walk { steps, g, h } = job else {
                     deeper.push(job);
                     continue;
                 };
@@ -212,14 +212,14 @@ where
                     };
                     match verdict {
                         Verdict::Skip => {}
-                        Verdict::Expand(g2, h2) => deeper.push(Job::Walk {
+                        Verdict::Expand(g2, h2) => deeper.push(Subtree::Walk {
                             steps: next_steps(),
                             g: g2,
                             h: h2,
                         }),
                         Verdict::Goal => {
                             // nothing after this goal in walk order matters
-                            deeper.push(Job::Goal(next_steps()));
+                            deeper.push(Subtree::Goal(next_steps()));
                             jobs = deeper;
                             break 'cut;
                         }
@@ -246,7 +246,7 @@ where
         }
 
         // Walk the jobs on `active` threads (or as many as the system starts).
-        let shared = |n: usize| Shared {
+        let shared = |n: usize| SubtreeShared {
             jobs: &jobs,
             taken: AtomicUsize::new(0),
             first_goal: AtomicUsize::new(usize::MAX),
@@ -261,11 +261,12 @@ where
             start: &start,
             root: &root,
         };
-        let work =
-            |shared: &Shared<'_, '_, P>, w| shared.work::<H, E>(w, problem, heuristic, threshold);
+        let work = |shared: &SubtreeShared<'_, '_, P>, w| {
+            shared.work::<H, E>(w, problem, heuristic, threshold)
+        };
         let (shared, reports): (_, Vec<Report<P::Cost>>) =
             on_threads(active, shared, |shared| work(shared, 0), work);
-        let Shared {
+        let SubtreeShared {
             too_deep,
             stopped,
             found,
@@ -308,9 +309,9 @@ where
 }
 
 /// What the threads of one iteration share.
-struct Shared<'s, 'l, P: Problem + ?Sized> {
+struct SubtreeShared<'s, 'l, P: Problem + ?Sized> {
     /// The jobs, in walk order.
-    jobs: &'s [Job<P>],
+    jobs: &'s [Subtree<P>],
     /// How many jobs threads have taken.
     taken: AtomicUsize,
     /// The first job (in walk order) known to hold a goal.
@@ -326,12 +327,12 @@ struct Shared<'s, 'l, P: Problem + ?Sized> {
     abandon: Vec<Arc<AtomicBool>>,
     /// The expansions of all threads, for the expansion limit.
     expanded: &'s Arc<AtomicU64>,
-    setup: &'s Setup<'s, 'l, P::Cost>,
+    setup: &'s DeepeningSetup<'s, 'l, P::Cost>,
     start: &'s P::State,
     root: &'s Link<'s, P>,
 }
 
-impl<P> Shared<'_, '_, P>
+impl<P> SubtreeShared<'_, '_, P>
 where
     P: Problem + ?Sized,
 {
@@ -369,8 +370,8 @@ where
                 break;
             }
             let flow = match &self.jobs[i] {
-                Job::Goal(steps) => Flow::Found(solution::<P>(self.start, steps)),
-                Job::Walk { steps, g, h } => with_links(self.root, steps, &mut |at| {
+                Subtree::Goal(steps) => Flow::Found(solution::<P>(self.start, steps)),
+                Subtree::Walk { steps, g, h } => with_links(self.root, steps, &mut |at| {
                     walk.walk_below::<E>(at, *g, *h, steps.len())
                 }),
             };
