@@ -248,8 +248,8 @@ pub use search::{
 };
 pub use traits::{
     AllMoves, Cost, DenseIndex, Expansion, FnProblem, Heuristic, Max, MovePruning, OrderedF64,
-    Pairs, Predecessors, Problem, Pruned, Reversible, Shape, State, States, Successor, Successors,
-    Sum, Triples, Zero,
+    Pairs, Predecessors, Problem, Pruned, Reversible, Shape, State, States, Successors, Sum,
+    Triples, Zero,
 };
 
 /// The README's code blocks, compiled and run as doc tests.

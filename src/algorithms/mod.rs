@@ -49,3 +49,10 @@ pub(crate) type ResultOf<P> = crate::search::SearchResult<
     <P as crate::traits::Problem>::Action,
     <P as crate::traits::Problem>::Cost,
 >;
+
+/// One step of problem `P`: a successor, or a step of a solution.
+pub(crate) type StepOf<P> = crate::search::Step<
+    <P as crate::traits::Problem>::State,
+    <P as crate::traits::Problem>::Action,
+    <P as crate::traits::Problem>::Cost,
+>;

@@ -27,5 +27,5 @@ pub use dense::DenseIndex;
 pub use fn_problem::{FnProblem, Pairs, Shape, States, Triples};
 pub use heuristic::{Heuristic, Max, Sum, Zero};
 pub use predecessors::{Predecessors, Reversible};
-pub use problem::{Problem, State, Successor, Successors};
+pub use problem::{Problem, State, Successors};
 pub use pruning::{AllMoves, Expansion, MovePruning, Pruned};

@@ -11,10 +11,10 @@
 //! again.
 
 use super::frames::{self, Frame};
-use super::ResultOf;
+use super::{ResultOf, StepOf};
 use crate::collections::hash_of;
 use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, StopReason};
-use crate::traits::{Cost, Expansion, Heuristic, Problem, Successor, Successors};
+use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// The most stack the recursive walk uses (threads get 2 MiB by default); past it the
 /// explicit stack takes over.
@@ -133,8 +133,6 @@ pub(crate) struct DeepeningSetup<'s, 'a, C> {
     pub(crate) cycle_check: CycleCheck,
 }
 
-pub(super) type SuccessorOf<P> =
-    Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 pub(super) type SolutionOf<P> =
     Solution<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
@@ -164,7 +162,7 @@ pub(super) enum Verdict<C> {
 pub(super) struct Link<'l, P: Problem + ?Sized> {
     pub(super) state: &'l P::State,
     /// The step into `state`; `None` for the start.
-    pub(super) via: Option<&'l SuccessorOf<P>>,
+    pub(super) via: Option<&'l StepOf<P>>,
     pub(super) parent: Option<&'l Link<'l, P>>,
 }
 
@@ -192,11 +190,11 @@ impl<P: Problem + ?Sized> Link<'_, P> {
     }
 
     /// The path from the start to this link, then `last`.
-    fn solution(&self, last: &SuccessorOf<P>) -> SolutionOf<P> {
-        let mut steps = vec![frames::step(last)];
+    fn solution(&self, last: &StepOf<P>) -> SolutionOf<P> {
+        let mut steps = vec![last.clone()];
         let mut at = self;
         while let (Some(via), Some(parent)) = (at.via, at.parent) {
-            steps.push(frames::step(via));
+            steps.push(via.clone());
             at = parent;
         }
         steps.reverse();
@@ -276,7 +274,7 @@ where
     /// Whether a step of zero cost leads to `child`, under a metric of path costs: a cycle of
     /// such steps would keep the metric where it is, and IDA* would walk it forever.
     #[inline(always)]
-    fn free_step(child: &SuccessorOf<P>) -> bool {
+    fn free_step(child: &StepOf<P>) -> bool {
         M::COSTS_MATTER && child.cost == P::Cost::ZERO
     }
 
@@ -284,7 +282,7 @@ where
     /// `check`: always under the path check, under the lazy check when a step of zero cost
     /// leads to it, never under the parent check.
     #[inline(always)]
-    fn checked_on_expand(check: CycleCheck, child: &SuccessorOf<P>) -> bool {
+    fn checked_on_expand(check: CycleCheck, child: &StepOf<P>) -> bool {
         match check {
             CycleCheck::Parent => false,
             CycleCheck::Path => true,
@@ -317,11 +315,7 @@ where
 
     /// [`Walk::judge`]'s `expand_cycle` test for `child`, below the path `path` lists: on
     /// the path, where [`Walk::checked_on_expand`] says to look.
-    pub(super) fn listed_expand_cycle<'s, I>(
-        &self,
-        child: &SuccessorOf<P>,
-        path: impl Fn() -> I,
-    ) -> bool
+    pub(super) fn listed_expand_cycle<'s, I>(&self, child: &StepOf<P>, path: impl Fn() -> I) -> bool
     where
         I: Iterator<Item = &'s P::State>,
         P::State: 's,
@@ -344,7 +338,7 @@ where
         parent: &P::State,
         g: P::Cost,
         h: P::Cost,
-        child: &SuccessorOf<P>,
+        child: &StepOf<P>,
         back: bool,
         cyclic: impl Fn(&Self) -> bool,
         expand_cycle: impl Fn(&Self) -> bool,

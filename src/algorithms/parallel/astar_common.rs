@@ -7,9 +7,9 @@ use std::sync::atomic::AtomicUsize;
 use super::report::{note_least, Report};
 use super::shard::{trace, NodeRef, Shard, ShardNode};
 use super::{claim_room, SharedProblem, Threads};
-use crate::algorithms::ResultOf;
+use crate::algorithms::{ResultOf, StepOf};
 use crate::search::{Limits, Monitor, OpenList, Outcome, Solution, Stats, StopReason};
-use crate::traits::{Cost, Expansion, Heuristic, Problem, Successor, Successors};
+use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// What a node keeps besides its state and link.
 #[derive(Clone, Copy)]
@@ -23,9 +23,6 @@ pub(crate) struct AStarMeta<C> {
 pub(crate) fn path_cost<C: Copy>(meta: &AStarMeta<C>) -> C {
     meta.g
 }
-
-type SuccessorOf<P> =
-    Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 /// A node of a parallel A\*.
 pub(crate) type NodeOf<P> = ShardNode<
@@ -69,7 +66,7 @@ pub(crate) fn expand<'b, P, E>(
     best: Option<P::Cost>,
     buf: &'b mut Successors<P::State, P::Action, P::Cost>,
     stats: &mut Stats,
-) -> Option<impl Iterator<Item = (SuccessorOf<P>, P::Cost)> + 'b>
+) -> Option<impl Iterator<Item = (StepOf<P>, P::Cost)> + 'b>
 where
     P: Problem + ?Sized,
     E: Expansion<P>,

@@ -18,9 +18,9 @@ use super::report::{add_stats, Report};
 use super::{on_threads, SharedProblem, Threads};
 use crate::algorithms::deepening::{
     bound_when_stopped, last_iteration, DeepeningSetup, FCost, Flow, Link, Metric, SolutionOf,
-    SuccessorOf, Verdict, Walk,
+    Verdict, Walk,
 };
-use crate::algorithms::ResultOf;
+use crate::algorithms::{ResultOf, StepOf};
 use crate::search::{Monitor, Outcome, Solution, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
@@ -44,12 +44,12 @@ const MAX_CUT_DEPTH: usize = 24;
 enum Subtree<P: Problem + ?Sized> {
     /// The subtree below the last step's state, with its path cost and estimate.
     Walk {
-        steps: Vec<SuccessorOf<P>>,
+        steps: Vec<StepOf<P>>,
         g: P::Cost,
         h: P::Cost,
     },
     /// The last step reached a goal (found while cutting).
-    Goal(Vec<SuccessorOf<P>>),
+    Goal(Vec<StepOf<P>>),
 }
 
 /// What `walk` counted and found in its part of an iteration. (The states it stores are
@@ -75,7 +75,7 @@ where
 /// Runs `f` with the chain of links of `start` then `steps` (the last link deepest).
 fn with_links<P: Problem + ?Sized, R>(
     parent: &Link<'_, P>,
-    steps: &[SuccessorOf<P>],
+    steps: &[StepOf<P>],
     f: &mut dyn FnMut(&Link<'_, P>) -> R,
 ) -> R {
     match steps.split_first() {
@@ -92,8 +92,8 @@ fn with_links<P: Problem + ?Sized, R>(
 }
 
 /// The solution along `steps` from `start`.
-fn solution<P: Problem + ?Sized>(start: &P::State, steps: &[SuccessorOf<P>]) -> SolutionOf<P> {
-    let steps = steps.iter().map(crate::algorithms::frames::step).collect();
+fn solution<P: Problem + ?Sized>(start: &P::State, steps: &[StepOf<P>]) -> SolutionOf<P> {
+    let steps = steps.to_vec();
     Solution::from_steps(start.clone(), steps)
 }
 

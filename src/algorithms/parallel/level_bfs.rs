@@ -9,10 +9,10 @@ use super::rendezvous::Rendezvous;
 use super::report::{summed, tally};
 use super::shard::{owner, trace, NodeRef, Shard, ShardNode};
 use super::{claim_room, lock, on_threads, SharedProblem, Threads};
-use crate::algorithms::ResultOf;
+use crate::algorithms::{ResultOf, StepOf};
 use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Outcome, Solution, Stats, Step, StopReason};
-use crate::traits::{Cost, Expansion, Problem, Successor, Successors};
+use crate::traits::{Cost, Expansion, Problem, Successors};
 
 /// How many successors a thread collects, at least and at most, before the round's
 /// successors are settled. Within these bounds a round is as large as the share of the
@@ -49,9 +49,6 @@ type ShardOf<P, E> = Shard<
     <P as Problem>::Cost,
     LevelMeta<<P as Problem>::Cost, <E as Expansion<P>>::Set>,
 >;
-
-type SuccessorOf<P> =
-    Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 /// A successor on its way to its bucket: its state, the node it was found from, the action
 /// and its cost, its path cost and skip set. (Its hash is computed again when it arrives:
@@ -94,7 +91,7 @@ struct LevelShared<P: Problem + ?Sized, E: Expansion<P>> {
     /// Set when the search ends before the level does: a goal, or a limit.
     halt: AtomicBool,
     stopped: Mutex<Option<StopReason>>,
-    found: Mutex<Option<(NodeRef, SuccessorOf<P>)>>,
+    found: Mutex<Option<(NodeRef, StepOf<P>)>>,
     /// States that may still be stored.
     room: AtomicUsize,
     /// Each thread's counts, and how many states of the next level it stored, as of the
