@@ -91,7 +91,7 @@
 //! * **A good answer fast**: [`weighted_astar`] (cost at most `w` times the optimum),
 //!   [`greedy`] or [`beam`] (no bound), or [`anytime_astar`], which keeps improving its
 //!   answer, each with a proven lower bound, until it proves the last one optimal.
-//! * **Several answers**: [`yen`] (the `k` cheapest loopless paths) and [`astar_all`]
+//! * **Several answers**: [`yen`] (the `k` cheapest loopless paths) and [`astar_all_optimal`]
 //!   (every optimal solution).
 //! * **Grid maps**: [`grid::jps`], jump point search, many times faster than A\* on open
 //!   maps.
@@ -172,7 +172,7 @@
 //! | [`dfs_reach`] | [`Dfs::reach`] | each reachable state with its depth, depth-first | ignored |
 //! | — | [`Dfs::goals`] | each reachable goal state | listed |
 //! | [`dijkstra_reach`] | [`Dijkstra::reach`] | each reachable state with its least cost, cheapest first | ignored |
-//! | [`astar_all`] | [`AStar::all_optimal`] | every optimal solution, and their number | the targets |
+//! | [`astar_all_optimal`] | [`AStar::all_optimal`] | every optimal solution, and their number | the targets |
 //! | [`count_paths`] | [`Dfs::count_paths`] | the number of paths to the goals of an acyclic space | the targets |
 //!
 //! The iterators expand states as they are asked for the next one, obey the
@@ -239,8 +239,8 @@ pub use algorithms::weighted_astar::{weighted_astar, WeightedAStar};
 pub use algorithms::yen::{yen, KShortestPaths, Yen};
 pub use algorithms::{parallel, Workspace};
 pub use enumerate::{
-    astar_all, bfs_reach, count_paths, dfs_reach, dijkstra_reach, BfsReach, CountError, DfsReach,
-    DijkstraReach, Goals, OptimalSolutions,
+    astar_all_optimal, bfs_reach, count_paths, dfs_reach, dijkstra_reach, AllOptimal, BfsReach,
+    CountError, DfsReach, DijkstraReach, Goals,
 };
 pub use search::{
     CancelToken, CycleCheck, Limits, OpenList, Outcome, SearchResult, Solution, Stats, Step,
