@@ -16,7 +16,7 @@ use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 /// straight back to the parent is always pruned; by default ([`CycleCheck::Path`]) every
 /// state already on the path is, which makes the search terminate with
 /// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal
-/// ([`CycleCheck::Lazy`] does too, at about the cost of the parent check alone). Step
+/// ([`CycleCheck::Minimal`] does too, at about the cost of the parent check alone). Step
 /// costs must not be negative: a negative step the search generates stops it with
 /// [`StopReason::NegativeCost`](crate::StopReason) (one it never generates, it cannot see).
 ///

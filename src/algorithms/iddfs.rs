@@ -10,7 +10,7 @@ use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
 /// the shallow levels on every iteration and cannot detect transpositions, so it is slower
 /// than [`bfs`](crate::bfs) on graphs with many paths between states.
 ///
-/// With the default [`CycleCheck::Path`], or [`CycleCheck::Lazy`], it terminates with
+/// With the default [`CycleCheck::Path`], or [`CycleCheck::Minimal`], it terminates with
 /// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal.
 ///
 /// # Examples

@@ -28,8 +28,8 @@ proptest! {
             (&g, &h, CycleCheck::Path),
             (&positive, &h_positive, CycleCheck::Path),
             (&unit, &none, CycleCheck::Path),
-            (&g, &h, CycleCheck::Lazy),
-            (&unit, &none, CycleCheck::Lazy),
+            (&g, &h, CycleCheck::Minimal),
+            (&unit, &none, CycleCheck::Minimal),
         ];
         // without the full-path check only a reachable goal ends the search
         if optimal_cost(&positive, start).is_some() {

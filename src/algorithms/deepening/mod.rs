@@ -70,15 +70,15 @@ impl PathFilter {
 const PARENT: u8 = 0;
 /// [`CycleCheck::Path`].
 const PATH: u8 = 1;
-/// [`CycleCheck::Lazy`].
-const LAZY: u8 = 2;
+/// [`CycleCheck::Minimal`].
+const MINIMAL: u8 = 2;
 
 /// The cycle check `CHECK` stands for in [`Walk::recurse`].
 const fn cycle_check_of(check: u8) -> CycleCheck {
     match check {
         PARENT => CycleCheck::Parent,
         PATH => CycleCheck::Path,
-        _ => CycleCheck::Lazy,
+        _ => CycleCheck::Minimal,
     }
 }
 
@@ -286,7 +286,7 @@ where
         match check {
             CycleCheck::Parent => false,
             CycleCheck::Path => true,
-            CycleCheck::Lazy => Self::free_step(child),
+            CycleCheck::Minimal => Self::free_step(child),
         }
     }
 
@@ -310,7 +310,7 @@ where
         P::State: 's,
     {
         self.on_listed_path(child, &path)
-            || (self.cycle_check == CycleCheck::Lazy && has_repeat(path()))
+            || (self.cycle_check == CycleCheck::Minimal && has_repeat(path()))
     }
 
     /// [`Walk::judge`]'s `expand_cycle` test for `child`, below the path `path` lists: on
@@ -399,7 +399,7 @@ where
     /// Expands `at`'s state (path cost `g`, estimate `h`, `depth` actions from the start)
     /// and walks below each child within the threshold, recursively. True when the walk
     /// ends early, with how in `self.halt`. `CHECK`: the cycle check, [`PARENT`], [`PATH`]
-    /// (with the states of the path in `self.path`) or [`LAZY`].
+    /// (with the states of the path in `self.path`) or [`MINIMAL`].
     fn recurse<E: Expansion<P>, const LIMITED: bool, const POOLED: bool, const CHECK: u8>(
         &mut self,
         at: &Link<'_, P>,
@@ -442,11 +442,11 @@ where
                     slot.set(PathFilter::slot(&child.state));
                     walk.path.may_hold(slot.get()) && at.holds(&child.state)
                 }
-                LAZY => at.holds(&child.state),
+                MINIMAL => at.holds(&child.state),
                 _ => false,
             };
             // the lazy check walks cycles within the threshold: a path may repeat a state
-            let cyclic = |walk: &Self| on_path(walk) || (CHECK == LAZY && at.repeats());
+            let cyclic = |walk: &Self| on_path(walk) || (CHECK == MINIMAL && at.repeats());
             let expand_cycle = |walk: &Self| {
                 Self::checked_on_expand(cycle_check_of(CHECK), child) && on_path(walk)
             };
@@ -519,8 +519,12 @@ where
                 self.recurse::<E, LIMITED, false, PARENT>(at, g, h, depth)
             }
             (CycleCheck::Parent, true) => self.recurse::<E, LIMITED, true, PARENT>(at, g, h, depth),
-            (CycleCheck::Lazy, false) => self.recurse::<E, LIMITED, false, LAZY>(at, g, h, depth),
-            (CycleCheck::Lazy, true) => self.recurse::<E, LIMITED, true, LAZY>(at, g, h, depth),
+            (CycleCheck::Minimal, false) => {
+                self.recurse::<E, LIMITED, false, MINIMAL>(at, g, h, depth)
+            }
+            (CycleCheck::Minimal, true) => {
+                self.recurse::<E, LIMITED, true, MINIMAL>(at, g, h, depth)
+            }
             (CycleCheck::Path, spilled) => {
                 let mut link = Some(at);
                 while let Some(l) = link {
