@@ -248,7 +248,7 @@ pub use search::{
 };
 pub use traits::{
     AllMoves, Cost, DenseIndex, Expansion, FnProblem, Heuristic, Max, MovePruning, OrderedF64,
-    Pairs, Predecessors, Problem, Pruned, Reversible, Shape, State, States, Successors, Sum,
+    Pairs, Predecessors, Problem, Pruned, Shape, State, States, Successors, Sum, Symmetric,
     Triples, Zero,
 };
 

@@ -34,10 +34,10 @@ use crate::traits::{Cost, Heuristic, Predecessors, State, Successors};
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Reversible};
+/// use heurist::{FnProblem, Symmetric};
 ///
 /// // An open grid, from (0, 0) to (6, 4); every step costs 1 and can be undone.
-/// let grid = Reversible(FnProblem::new(
+/// let grid = Symmetric(FnProblem::new(
 ///     |_: &(i32, i32)| false,
 ///     |&(x, y): &(i32, i32)| {
 ///         [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -80,10 +80,10 @@ where
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Mm, Reversible, StopReason, Zero};
+/// use heurist::{FnProblem, Mm, Symmetric, StopReason, Zero};
 ///
 /// let steps = |n: &i64| [((), n - 1, 2u64), ((), n + 1, 2)];
-/// let line = Reversible(FnProblem::new(|_: &i64| false, steps));
+/// let line = Symmetric(FnProblem::new(|_: &i64| false, steps));
 /// let zero = |_: &i64| 0;
 /// let r = Mm::new().min_step_cost(2).search(&line, 0, [25], zero, zero);
 /// assert_eq!(r.cost(), Some(50));

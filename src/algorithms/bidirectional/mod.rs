@@ -2,7 +2,7 @@
 //! goal states, which stop when they have met in a way that proves the answer.
 //!
 //! Both need the steps *into* a state, [`Predecessors`](crate::Predecessors) (a problem
-//! whose steps can all be undone gets them from [`Reversible`](crate::Reversible)), and
+//! whose steps can all be undone gets them from [`Symmetric`](crate::Symmetric)), and
 //! the goal states themselves: the backward search starts from the states it is given, so
 //! [`Problem::is_goal`] is not called, and a goal state left out of the list is not a goal
 //! for these searches.
