@@ -80,9 +80,9 @@ where
 /// ```
 #[derive(Clone, Debug)]
 pub struct AStar<'a, C, E = AllMoves> {
-    pub(crate) limits: Limits<'a, C>,
-    pub(crate) open_list: OpenList,
-    pub(crate) expansion: E,
+    limits: Limits<'a, C>,
+    open_list: OpenList,
+    expansion: E,
 }
 
 impl<C> Default for AStar<'_, C> {
@@ -104,6 +104,12 @@ impl<C> AStar<'_, C> {
 
 impl<'a, C, E> AStar<'a, C, E> {
     limit_methods!();
+
+    /// The limits set, for the search for every optimal solution
+    /// ([`AStar::all_optimal`](crate::AStar::all_optimal)).
+    pub(crate) fn limits_set(&self) -> &Limits<'a, C> {
+        &self.limits
+    }
 
     /// What the best-first engine is told: the limits and the open list.
     fn setup(&self) -> Setup<'_, 'a, C> {

@@ -55,10 +55,10 @@ where
 /// ```
 #[derive(Clone, Debug)]
 pub struct Bfs<'a, C, E = AllMoves> {
-    pub(crate) limits: Limits<'a, C>,
-    pub(crate) max_depth: Option<usize>,
-    pub(crate) reversible: bool,
-    pub(crate) expansion: E,
+    limits: Limits<'a, C>,
+    max_depth: Option<usize>,
+    reversible: bool,
+    expansion: E,
 }
 
 impl<C> Default for Bfs<'_, C> {
@@ -81,6 +81,16 @@ impl<C> Bfs<'_, C> {
 
 impl<'a, C, E> Bfs<'a, C, E> {
     limit_methods!();
+
+    /// The limits set, for the enumeration ([`Bfs::reach`](crate::Bfs::reach)).
+    pub(crate) fn limits_set(&self) -> &Limits<'a, C> {
+        &self.limits
+    }
+
+    /// The depth limit set, if any.
+    pub(crate) fn depth_limit(&self) -> Option<usize> {
+        self.max_depth
+    }
 
     /// Leave out paths of more than `depth` actions.
     pub fn max_depth(mut self, depth: usize) -> Self {

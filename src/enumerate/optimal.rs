@@ -87,7 +87,7 @@ impl<C: Cost, E> AStar<'_, C, E> {
         H: Heuristic<P>,
     {
         let zero = C::ZERO;
-        let mut mon = Monitor::new(&self.limits);
+        let mut mon = Monitor::new(self.limits_set());
         let bound = mon.cost_bound();
         let h0 = heuristic.estimate(&start);
         let mut index = FxHashMap::default();
