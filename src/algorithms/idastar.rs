@@ -112,6 +112,16 @@ impl<C> IdaStar<'_, C> {
 impl<'a, C, E> IdaStar<'a, C, E> {
     limit_methods!();
 
+    /// What the iterative-deepening engine is told: the limits, depth limit and cycle check.
+    fn setup(&self) -> DeepeningSetup<'_, 'a, C> {
+        let _ = self.expansion;
+        DeepeningSetup {
+            limits: &self.limits,
+            max_depth: self.max_depth,
+            cycle_check: self.cycle_check,
+        }
+    }
+
     /// Leave out paths of more than `depth` actions.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = Some(depth);
@@ -162,12 +172,7 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
-        let setup = DeepeningSetup {
-            limits: &self.limits,
-            max_depth: self.max_depth,
-            cycle_check: self.cycle_check,
-        };
+        let setup = self.setup();
         deepening::search::<P, H, FCost, E>(problem, start, &heuristic, setup)
     }
 
@@ -228,12 +233,7 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         H: Heuristic<P> + Sync,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
-        let setup = DeepeningSetup {
-            limits: &self.limits,
-            max_depth: self.max_depth,
-            cycle_check: self.cycle_check,
-        };
+        let setup = self.setup();
         idastar_subtrees::search::<P, H, E>(
             problem,
             start,
