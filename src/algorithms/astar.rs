@@ -105,6 +105,31 @@ impl<C> AStar<'_, C> {
 impl<'a, C, E> AStar<'a, C, E> {
     limit_methods!();
 
+    /// Runs parallel A\* `engine` on `threads` threads.
+    fn search_on_threads<P, H>(
+        &self,
+        engine: AStarEngine,
+        threads: parallel::Threads,
+        problem: &P,
+        start: P::State,
+        heuristic: &H,
+    ) -> ResultOf<P>
+    where
+        P: parallel::SharedProblem<Cost = C> + ?Sized,
+        H: Heuristic<P> + Sync,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        parallel::astar_common::search::<P, H, E>(
+            engine,
+            problem,
+            start,
+            heuristic,
+            &self.limits,
+            threads,
+        )
+    }
+
     /// The limits set, for the search for every optimal solution
     /// ([`AStar::all_optimal`](crate::AStar::all_optimal)).
     pub(crate) fn limits_set(&self) -> &Limits<'a, C> {
@@ -294,17 +319,8 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P> + Sync,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         let engine = AStarEngine::Hda(self.open_list);
-        let threads = threads.into();
-        parallel::astar_common::search::<P, H, E>(
-            engine,
-            problem,
-            start,
-            &heuristic,
-            &self.limits,
-            threads,
-        )
+        self.search_on_threads::<P, H>(engine, threads.into(), problem, start, &heuristic)
     }
 
     /// Runs A\* on `threads` threads (0: one per core; at most
@@ -376,16 +392,7 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P> + Sync,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         let engine = AStarEngine::Batched;
-        let threads = threads.into();
-        parallel::astar_common::search::<P, H, E>(
-            engine,
-            problem,
-            start,
-            &heuristic,
-            &self.limits,
-            threads,
-        )
+        self.search_on_threads::<P, H>(engine, threads.into(), problem, start, &heuristic)
     }
 }
