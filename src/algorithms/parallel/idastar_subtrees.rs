@@ -41,7 +41,7 @@ const EXPANSIONS_PER_JOB: u64 = 1000;
 const MAX_CUT_DEPTH: usize = 24;
 
 /// A subtree of one iteration, given by the steps from the start to its root.
-enum Subtree<P: Problem + ?Sized> {
+enum SubtreeJob<P: Problem + ?Sized> {
     /// The subtree below the last step's state, with its path cost and estimate.
     Walk {
         steps: Vec<StepOf<P>>,
@@ -148,7 +148,7 @@ where
         let cutter_mon = Monitor::new(&thread_limits);
         let mut cutter: Walk<'_, '_, P, H, FCost> =
             Walk::new(problem, heuristic, cutter_mon, &thread_setup, threshold);
-        let mut jobs: Vec<Subtree<P>> = vec![Subtree::Walk {
+        let mut jobs: Vec<SubtreeJob<P>> = vec![SubtreeJob::Walk {
             steps: Vec::new(),
             g: zero,
             h: h0,
@@ -169,7 +169,7 @@ where
             let mut deeper = Vec::new();
             let mut grew = false;
             for job in jobs {
-                let Subtree::Walk { steps, g, h } = job else {
+                let SubtreeJob::Walk { steps, g, h } = job else {
                     deeper.push(job);
                     continue;
                 };
@@ -212,14 +212,14 @@ where
                     };
                     match verdict {
                         Verdict::Skip => {}
-                        Verdict::Expand(g2, h2) => deeper.push(Subtree::Walk {
+                        Verdict::Expand(g2, h2) => deeper.push(SubtreeJob::Walk {
                             steps: next_steps(),
                             g: g2,
                             h: h2,
                         }),
                         Verdict::Goal => {
                             // nothing after this goal in walk order matters
-                            deeper.push(Subtree::Goal(next_steps()));
+                            deeper.push(SubtreeJob::Goal(next_steps()));
                             jobs = deeper;
                             break 'cut;
                         }
@@ -311,7 +311,7 @@ where
 /// What the threads of one iteration share.
 struct SubtreeShared<'s, 'l, P: Problem + ?Sized> {
     /// The jobs, in walk order.
-    jobs: &'s [Subtree<P>],
+    jobs: &'s [SubtreeJob<P>],
     /// How many jobs threads have taken.
     taken: AtomicUsize,
     /// The first job (in walk order) known to hold a goal.
@@ -370,8 +370,8 @@ where
                 break;
             }
             let flow = match &self.jobs[i] {
-                Subtree::Goal(steps) => Flow::Found(solution::<P>(self.start, steps)),
-                Subtree::Walk { steps, g, h } => with_links(self.root, steps, &mut |at| {
+                SubtreeJob::Goal(steps) => Flow::Found(solution::<P>(self.start, steps)),
+                SubtreeJob::Walk { steps, g, h } => with_links(self.root, steps, &mut |at| {
                     walk.walk_below::<E>(at, *g, *h, steps.len())
                 }),
             };
