@@ -452,7 +452,7 @@ fn fifteen(c: &mut Criterion) {
         assert_eq!(fifteen_bare_astar(&p, s), cost);
         assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Parent), cost);
         assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Path), cost);
-        assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Lazy), cost);
+        assert_eq!(fifteen_ours_idastar(&p, s, CycleCheck::Minimal), cost);
         assert_eq!(fifteen_bare_idastar(&p, s), cost);
         let a = AStar::new().search(&p, s, model::Manhattan(&p)).stats;
         let i = IdaStar::new()
@@ -460,7 +460,7 @@ fn fifteen(c: &mut Criterion) {
             .search(&p, s, model::Manhattan(&p))
             .stats;
         let lazy = IdaStar::new()
-            .cycle_check(CycleCheck::Lazy)
+            .cycle_check(CycleCheck::Minimal)
             .search(&p, s, model::Manhattan(&p))
             .stats;
         // the lazy check expands what the parent check does; the path bounds the thresholds
@@ -495,7 +495,7 @@ fn fifteen(c: &mut Criterion) {
         b.iter(|| all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Path)))
     });
     g.bench_function("idastar/heurist-lazy", |b| {
-        b.iter(|| all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Lazy)))
+        b.iter(|| all(&|s| fifteen_ours_idastar(&p, s, CycleCheck::Minimal)))
     });
     g.bench_function("idastar/pathfinding", |b| {
         b.iter(|| all(&|s| fifteen_pf_idastar(&p, s)))
@@ -566,7 +566,7 @@ const FIFTEEN_COUNTED: [(&str, OnInstance); 8] = [
         fifteen_ours_idastar(p, s, CycleCheck::Path)
     }),
     ("idastar/heurist-lazy", |p, s| {
-        fifteen_ours_idastar(p, s, CycleCheck::Lazy)
+        fifteen_ours_idastar(p, s, CycleCheck::Minimal)
     }),
     ("idastar/pathfinding", fifteen_pf_idastar),
     ("idastar/bare", fifteen_bare_idastar),

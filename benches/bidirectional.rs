@@ -21,7 +21,7 @@
 //!   heuristic for a target state is the number of vehicles not where the target has them
 //!   (each needs at least one move; backwards: not where the start has them).
 //!
-//! Every move in these domains can be undone at the same cost, so `Reversible` gives the
+//! Every move in these domains can be undone at the same cost, so `Symmetric` gives the
 //! predecessors. `cargo bench --bench bidirectional`; one domain:
 //! `cargo bench --bench bidirectional -- fifteen`.
 
@@ -40,7 +40,7 @@ mod rush;
 use std::time::Duration;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode};
-use heurist::{AStar, Bfs, Heuristic, Problem, Reversible, Stats, Successors};
+use heurist::{AStar, Bfs, Heuristic, Problem, Stats, Successors, Symmetric};
 use maze::Maze;
 use pathfinding::prelude as pf;
 use rand::SeedableRng;
@@ -93,7 +93,7 @@ fn maze(c: &mut Criterion) {
     let w = m.width;
     let to_start = move |&s: &u32| s / w + s % w;
     let to_goal = |&s: &u32| m.manhattan(s);
-    let both = Reversible(&m);
+    let both = Symmetric(&m);
 
     let bfs = || Bfs::new().search(&m, 0);
     let bidir = || heurist::bidirectional_bfs(&both, 0, [goal]);
@@ -142,7 +142,7 @@ fn fifteen_group(c: &mut Criterion, name: &str, starts: &[fifteen::Tiles], with_
         .iter()
         .map(|&s| fifteen::Puzzle::new(4, 4, &p.unpack(s)).unwrap())
         .collect();
-    let both = Reversible(&p);
+    let both = Symmetric(&p);
     let to_goal = |s: &fifteen::Tiles| fifteen::Manhattan(&p).estimate(s);
 
     let bfs = |i: usize| Bfs::new().reversible(true).search(&p, starts[i]);
@@ -246,7 +246,7 @@ fn rush_hour_board(c: &mut Criterion, name: &str) {
         problem: &p,
         target,
     };
-    let both = Reversible(&p);
+    let both = Symmetric(&p);
     let h = move |s: &rush::Packed<2>| off(n, s, &target);
     let hb = move |s: &rush::Packed<2>| off(n, s, &start);
 

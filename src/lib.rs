@@ -91,7 +91,7 @@
 //! * **A good answer fast**: [`weighted_astar`] (cost at most `w` times the optimum),
 //!   [`greedy`] or [`beam`] (no bound), or [`anytime_astar`], which keeps improving its
 //!   answer, each with a proven lower bound, until it proves the last one optimal.
-//! * **Several answers**: [`yen`] (the `k` cheapest loopless paths) and [`astar_all`]
+//! * **Several answers**: [`yen`] (the `k` cheapest loopless paths) and [`astar_all_optimal`]
 //!   (every optimal solution).
 //! * **Grid maps**: [`grid::jps`], jump point search, many times faster than A\* on open
 //!   maps.
@@ -155,8 +155,9 @@
 //! **Open lists.** The best-first searches use a bucket queue where the costs are small
 //! integers and a binary heap otherwise; [`OpenList`] picks one.
 //!
-//! **Threads.** The parallel searches take a thread count (0: one per core), capped at a
-//! documented maximum; [`parallel`] describes how they share the work.
+//! **Threads.** Every parallel search takes its thread count the same way, as a
+//! [`Threads`] or a plain `usize` (0: one per core), capped at [`MAX_THREADS`];
+//! [`parallel`] describes how they share the work.
 //!
 //! **Real-valued costs.** Sums of floating-point costs round: two paths of the same length
 //! can differ in the last bit, and a state reached again by a path cheaper by one rounding
@@ -171,7 +172,7 @@
 //! | [`dfs_reach`] | [`Dfs::reach`] | each reachable state with its depth, depth-first | ignored |
 //! | — | [`Dfs::goals`] | each reachable goal state | listed |
 //! | [`dijkstra_reach`] | [`Dijkstra::reach`] | each reachable state with its least cost, cheapest first | ignored |
-//! | [`astar_all`] | [`AStar::all_optimal`] | every optimal solution, and their number | the targets |
+//! | [`astar_all_optimal`] | [`AStar::all_optimal`] | every optimal solution, and their number | the targets |
 //! | [`count_paths`] | [`Dfs::count_paths`] | the number of paths to the goals of an acyclic space | the targets |
 //!
 //! The iterators expand states as they are asked for the next one, obey the
@@ -225,21 +226,21 @@ pub use algorithms::anytime::{
 pub use algorithms::astar::{astar, AStar};
 pub use algorithms::beam::{beam, Beam};
 pub use algorithms::bfs::{bfs, Bfs};
-pub use algorithms::bidirectional::bfs::{bidirectional_bfs, BidirectionalBfs};
+pub use algorithms::bidirectional::bidirectional_bfs::{bidirectional_bfs, BidirectionalBfs};
 pub use algorithms::bidirectional::mm::{mm, Mm};
 pub use algorithms::dfs::{dfs, Dfs};
 pub use algorithms::dijkstra::{dijkstra, Dijkstra};
 pub use algorithms::fringe::{fringe, Fringe};
 pub use algorithms::greedy::{greedy, Greedy};
-pub use algorithms::idastar::{idastar, IdaStar, Parallel};
+pub use algorithms::idastar::{idastar, IdaStar};
 pub use algorithms::iddfs::{iddfs, Iddfs};
-pub use algorithms::parallel::MAX_THREADS;
+pub use algorithms::parallel::{Threads, MAX_THREADS};
 pub use algorithms::weighted_astar::{weighted_astar, WeightedAStar};
 pub use algorithms::yen::{yen, KShortestPaths, Yen};
 pub use algorithms::{parallel, Workspace};
 pub use enumerate::{
-    astar_all, bfs_reach, count_paths, dfs_reach, dijkstra_reach, BfsReach, CountError, DfsReach,
-    DijkstraReach, Goals, OptimalSolutions,
+    astar_all_optimal, bfs_reach, count_paths, dfs_reach, dijkstra_reach, AllOptimal, BfsReach,
+    CountError, DfsReach, DijkstraReach, Goals,
 };
 pub use search::{
     CancelToken, CycleCheck, Limits, OpenList, Outcome, SearchResult, Solution, Stats, Step,
@@ -247,8 +248,8 @@ pub use search::{
 };
 pub use traits::{
     AllMoves, Cost, DenseIndex, Expansion, FnProblem, Heuristic, Max, MovePruning, OrderedF64,
-    Pairs, Predecessors, Problem, Pruned, Reversible, Shape, State, States, Successor, Successors,
-    Sum, Triples, Zero,
+    Pairs, Predecessors, Problem, Pruned, Shape, State, States, Successors, Sum, Symmetric,
+    Triples, Zero,
 };
 
 /// The README's code blocks, compiled and run as doc tests.

@@ -1,8 +1,9 @@
 //! A* search.
 
 use super::best_first::{self, AStarPolicy, Setup};
+use super::parallel::{self, astar_common::AStarEngine};
+use super::ResultOf;
 use super::Workspace;
-use super::{parallel, ResultOf};
 use crate::search::{limit_methods, Limits, OpenList};
 use crate::traits::{AllMoves, DenseIndex, Expansion, Heuristic, Problem, Pruned};
 
@@ -79,9 +80,9 @@ where
 /// ```
 #[derive(Clone, Debug)]
 pub struct AStar<'a, C, E = AllMoves> {
-    pub(crate) limits: Limits<'a, C>,
-    pub(crate) open_list: OpenList,
-    pub(crate) expansion: E,
+    limits: Limits<'a, C>,
+    open_list: OpenList,
+    expansion: E,
 }
 
 impl<C> Default for AStar<'_, C> {
@@ -103,6 +104,37 @@ impl<C> AStar<'_, C> {
 
 impl<'a, C, E> AStar<'a, C, E> {
     limit_methods!();
+
+    /// Runs parallel A\* `engine` on `threads` threads.
+    fn search_on_threads<P, H>(
+        &self,
+        engine: AStarEngine,
+        threads: parallel::Threads,
+        problem: &P,
+        start: P::State,
+        heuristic: &H,
+    ) -> ResultOf<P>
+    where
+        P: parallel::SharedProblem<Cost = C> + ?Sized,
+        H: Heuristic<P> + Sync,
+        E: Expansion<P>,
+    {
+        let _ = self.expansion;
+        parallel::astar_common::search::<P, H, E>(
+            engine,
+            problem,
+            start,
+            heuristic,
+            &self.limits,
+            threads,
+        )
+    }
+
+    /// The limits set, for the search for every optimal solution
+    /// ([`AStar::all_optimal`](crate::AStar::all_optimal)).
+    pub(crate) fn limits_set(&self) -> &Limits<'a, C> {
+        &self.limits
+    }
 
     /// What the best-first engine is told: the limits and the open list.
     fn setup(&self) -> Setup<'_, 'a, C> {
@@ -274,7 +306,7 @@ impl<'a, C, E> AStar<'a, C, E> {
     /// ```
     pub fn search_parallel<P, H>(
         &self,
-        threads: usize,
+        threads: impl Into<parallel::Threads>,
         problem: &P,
         start: P::State,
         heuristic: H,
@@ -287,13 +319,8 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P> + Sync,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
-        let setup = parallel::hda::Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-            threads: parallel::thread_count(threads),
-        };
-        parallel::hda::search::<P, H, E>(problem, start, &heuristic, setup)
+        let engine = AStarEngine::Hda(self.open_list);
+        self.search_on_threads::<P, H>(engine, threads.into(), problem, start, &heuristic)
     }
 
     /// Runs A\* on `threads` threads (0: one per core; at most
@@ -352,7 +379,7 @@ impl<'a, C, E> AStar<'a, C, E> {
     /// ```
     pub fn search_parallel_batched<P, H>(
         &self,
-        threads: usize,
+        threads: impl Into<parallel::Threads>,
         problem: &P,
         start: P::State,
         heuristic: H,
@@ -365,11 +392,7 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P> + Sync,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
-        let setup = parallel::batched::Setup {
-            limits: &self.limits,
-            threads: parallel::thread_count(threads),
-        };
-        parallel::batched::search::<P, H, E>(problem, start, &heuristic, setup)
+        let engine = AStarEngine::Batched;
+        self.search_on_threads::<P, H>(engine, threads.into(), problem, start, &heuristic)
     }
 }

@@ -179,7 +179,7 @@ enum End<S, A, C> {
 }
 
 /// What the beam keeps per state besides its place in the arena.
-struct Meta<C> {
+struct BeamMeta<C> {
     g: C,
     h: C,
 }
@@ -230,8 +230,8 @@ where
             (f, Reverse(c.g), c.seq).cmp(&(e, Reverse(d.g), d.seq))
         }
     };
-    let mut arena: Arena<P::State, P::Action, P::Cost, Meta<P::Cost>> = Arena::new();
-    let mut layer = vec![arena.insert_start(start.clone(), Meta { g: g0, h: h0 }) as u32];
+    let mut arena: Arena<P::State, P::Action, P::Cost, BeamMeta<P::Cost>> = Arena::new();
+    let mut layer = vec![arena.insert_start(start.clone(), BeamMeta { g: g0, h: h0 }) as u32];
     let mut candidates: Vec<Candidate<P::State, P::Action, P::Cost>> = Vec::new();
     let mut index: HashTable<u32> = HashTable::new();
     let mut buf = Successors::new();
@@ -316,7 +316,7 @@ where
                 Lookup::Vacant(at) => at,
                 Lookup::Found(_) => continue, // never: candidates are unique and not kept
             };
-            let meta = Meta { g: c.g, h: c.h };
+            let meta = BeamMeta { g: c.g, h: c.h };
             let link = Some((c.action, c.cost));
             layer.push(arena.insert(at, c.state, c.parent as usize, link, meta) as u32);
         }

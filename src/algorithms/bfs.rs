@@ -55,10 +55,10 @@ where
 /// ```
 #[derive(Clone, Debug)]
 pub struct Bfs<'a, C, E = AllMoves> {
-    pub(crate) limits: Limits<'a, C>,
-    pub(crate) max_depth: Option<usize>,
-    pub(crate) reversible: bool,
-    pub(crate) expansion: E,
+    limits: Limits<'a, C>,
+    max_depth: Option<usize>,
+    reversible: bool,
+    expansion: E,
 }
 
 impl<C> Default for Bfs<'_, C> {
@@ -81,6 +81,16 @@ impl<C> Bfs<'_, C> {
 
 impl<'a, C, E> Bfs<'a, C, E> {
     limit_methods!();
+
+    /// The limits set, for the enumeration ([`Bfs::reach`](crate::Bfs::reach)).
+    pub(crate) fn limits_set(&self) -> &Limits<'a, C> {
+        &self.limits
+    }
+
+    /// The depth limit set, if any.
+    pub(crate) fn depth_limit(&self) -> Option<usize> {
+        self.max_depth
+    }
 
     /// Leave out paths of more than `depth` actions.
     pub fn max_depth(mut self, depth: usize) -> Self {
@@ -179,7 +189,7 @@ impl<'a, C, E> Bfs<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = Setup {
+        let setup = BfsSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
             reversible: self.reversible,
@@ -241,7 +251,12 @@ impl<'a, C, E> Bfs<'a, C, E> {
     /// let parallel = Bfs::new().search_parallel(2, &Thousand, 1);
     /// assert_eq!(parallel.cost(), heurist::bfs(&Thousand, 1).cost());
     /// ```
-    pub fn search_parallel<P>(&self, threads: usize, problem: &P, start: P::State) -> ResultOf<P>
+    pub fn search_parallel<P>(
+        &self,
+        threads: impl Into<parallel::Threads>,
+        problem: &P,
+        start: P::State,
+    ) -> ResultOf<P>
     where
         P: Problem<Cost = C> + Sync + ?Sized,
         P::State: Send + Sync,
@@ -251,18 +266,18 @@ impl<'a, C, E> Bfs<'a, C, E> {
         E::Set: Send + Sync,
     {
         let _ = self.expansion;
-        let setup = parallel::bfs::Setup {
+        let setup = parallel::level_bfs::LevelBfsSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
             reversible: self.reversible,
-            threads: parallel::thread_count(threads),
+            threads: threads.into(),
         };
-        parallel::bfs::search::<P, E>(problem, [start], setup)
+        parallel::level_bfs::search::<P, E>(problem, [start], setup)
     }
 }
 
 /// What the engine is told besides its problem and start.
-struct Setup<'s, 'a, C> {
+struct BfsSetup<'s, 'a, C> {
     limits: &'s Limits<'a, C>,
     max_depth: Option<usize>,
     reversible: bool,
@@ -274,7 +289,7 @@ struct Setup<'s, 'a, C> {
 fn search<P, E, I, const ARRIVAL: bool>(
     problem: &P,
     starts: impl Iterator<Item = P::State>,
-    setup: Setup<'_, '_, P::Cost>,
+    setup: BfsSetup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
@@ -292,7 +307,7 @@ where
 fn run<P, E, I, const LIMITS: bool, const ARRIVAL: bool>(
     problem: &P,
     mut starts: impl Iterator<Item = P::State>,
-    setup: Setup<'_, '_, P::Cost>,
+    setup: BfsSetup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,

@@ -4,7 +4,7 @@
 //! once the deepest path has been reached.
 
 use crate::search::{Solution, Step};
-use crate::traits::{Cost, Successor, Successors};
+use crate::traits::{Cost, Successors};
 
 pub(crate) struct Frame<S, A, C> {
     /// The successors of the state this frame stands for.
@@ -29,7 +29,7 @@ impl<S, A, C: Cost> Frame<S, A, C> {
 
     /// The child this frame is exploring: the state one level deeper on the path.
     #[inline(always)]
-    pub(crate) fn chosen(&self) -> &Successor<S, A, C> {
+    pub(crate) fn chosen(&self) -> &Step<S, A, C> {
         &self.children.as_slice()[self.next - 1]
     }
 }
@@ -52,22 +52,13 @@ pub(crate) fn ready<S, A, C: Cost>(frames: &mut Vec<Frame<S, A, C>>, depth: usiz
 pub(crate) fn solution<S: Clone, A: Clone, C: Cost>(
     start: S,
     frames: &[Frame<S, A, C>],
-    last: &Successor<S, A, C>,
+    last: &Step<S, A, C>,
 ) -> Solution<S, A, C> {
     let steps = frames
         .iter()
         .map(Frame::chosen)
         .chain(std::iter::once(last))
-        .map(step)
+        .cloned()
         .collect();
     Solution::from_steps(start, steps)
-}
-
-/// The step a successor stands for, as a solution records it.
-pub(crate) fn step<S: Clone, A: Clone, C: Cost>(s: &Successor<S, A, C>) -> Step<S, A, C> {
-    Step {
-        action: s.action.clone(),
-        state: s.state.clone(),
-        cost: s.cost,
-    }
 }

@@ -123,7 +123,7 @@ impl<'a, C, E> Fringe<'a, C, E> {
 
 /// What fringe search keeps per state besides the arena's flag, which says whether the
 /// state has been expanded with its current path cost.
-struct Meta<C> {
+struct FringeMeta<C> {
     g: C,
     h: C,
 }
@@ -162,7 +162,7 @@ where
     let mut looks = Vec::new();
     // the smallest `f` left out for the cost bound, if any
     let mut pruned: Option<P::Cost> = None;
-    let first = arena.insert_start(start, Meta { g: zero, h: h0 });
+    let first = arena.insert_start(start, FringeMeta { g: zero, h: h0 });
     let mut now = vec![Entry {
         id: first as u32,
         f: h0,
@@ -241,7 +241,7 @@ where
                             mon.stats.stored = arena.len();
                             return mon.stopped(StopReason::MaxStates, Some(threshold));
                         }
-                        let meta = Meta { g: g2, h: h2 };
+                        let meta = FringeMeta { g: g2, h: h2 };
                         let link = Some((succ.action, succ.cost));
                         let cid = arena.insert(at, succ.state, id, link, meta);
                         inserted = true;

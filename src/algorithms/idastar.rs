@@ -1,6 +1,7 @@
 //! Iterative-deepening A* (IDA*).
 
-use super::deepening::{self, FCost, Setup};
+use super::deepening::{self, DeepeningSetup, FCost};
+use super::parallel::{idastar_subtrees, Threads};
 use super::ResultOf;
 use crate::search::{limit_methods, CycleCheck, Limits};
 use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
@@ -15,7 +16,7 @@ use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 /// straight back to the parent is always pruned; by default ([`CycleCheck::Path`]) every
 /// state already on the path is, which makes the search terminate with
 /// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal
-/// ([`CycleCheck::Lazy`] does too, at about the cost of the parent check alone). Step
+/// ([`CycleCheck::Minimal`] does too, at about the cost of the parent check alone). Step
 /// costs must not be negative: a negative step the search generates stops it with
 /// [`StopReason::NegativeCost`](crate::StopReason) (one it never generates, it cannot see).
 ///
@@ -85,6 +86,7 @@ pub struct IdaStar<'a, C, E = AllMoves> {
     limits: Limits<'a, C>,
     max_depth: Option<usize>,
     cycle_check: CycleCheck,
+    serial_below: u64,
     expansion: E,
 }
 
@@ -94,6 +96,7 @@ impl<C> Default for IdaStar<'_, C> {
             limits: Limits::new(),
             max_depth: None,
             cycle_check: CycleCheck::default(),
+            serial_below: 20_000,
             expansion: AllMoves,
         }
     }
@@ -109,6 +112,16 @@ impl<C> IdaStar<'_, C> {
 impl<'a, C, E> IdaStar<'a, C, E> {
     limit_methods!();
 
+    /// What the iterative-deepening engine is told: the limits, depth limit and cycle check.
+    fn setup(&self) -> DeepeningSetup<'_, 'a, C> {
+        let _ = self.expansion;
+        DeepeningSetup {
+            limits: &self.limits,
+            max_depth: self.max_depth,
+            cycle_check: self.cycle_check,
+        }
+    }
+
     /// Leave out paths of more than `depth` actions.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = Some(depth);
@@ -121,6 +134,24 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         self
     }
 
+    /// For [`search_parallel`](Self::search_parallel): runs an iteration on the calling
+    /// thread alone when the one before expanded fewer than `expansions` states (default
+    /// 20,000). Starting the threads of an iteration costs tens of microseconds, more than
+    /// the first, small iterations save. 0: every iteration on every thread.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::IdaStar;
+    ///
+    /// let always_parallel = IdaStar::<u32>::new().serial_below(0);
+    /// # let _ = always_parallel;
+    /// ```
+    pub fn serial_below(mut self, expansions: u64) -> Self {
+        self.serial_below = expansions;
+        self
+    }
+
     /// Expand each state without the successors that the action into it makes redundant
     /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
     pub fn move_pruning(self) -> IdaStar<'a, C, Pruned> {
@@ -128,6 +159,7 @@ impl<'a, C, E> IdaStar<'a, C, E> {
             limits: self.limits,
             max_depth: self.max_depth,
             cycle_check: self.cycle_check,
+            serial_below: self.serial_below,
             expansion: Pruned,
         }
     }
@@ -140,19 +172,15 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
-        let setup = Setup {
-            limits: &self.limits,
-            max_depth: self.max_depth,
-            cycle_check: self.cycle_check,
-        };
+        let setup = self.setup();
         deepening::search::<P, H, FCost, E>(problem, start, &heuristic, setup)
     }
 
     /// Runs IDA* on `problem` from `start`, guided by `heuristic`, on several threads: a
     /// number of threads (0: one per core the machine has; at most
-    /// [`MAX_THREADS`](crate::MAX_THREADS), and fewer if the system refuses some) or a
-    /// [`Parallel`].
+    /// [`MAX_THREADS`](crate::MAX_THREADS), and fewer if the system refuses some), as a
+    /// [`Threads`] or a `usize`. The iterations that follow a small one run on the calling
+    /// thread alone ([`serial_below`](Self::serial_below)).
     ///
     /// Each iteration's tree is cut a few levels below the start into subtrees, which the
     /// threads walk in the order the serial walk meets them; the answer is the goal the
@@ -192,7 +220,7 @@ impl<'a, C, E> IdaStar<'a, C, E> {
     /// ```
     pub fn search_parallel<P, H>(
         &self,
-        parallel: impl Into<Parallel>,
+        threads: impl Into<Threads>,
         problem: &P,
         start: P::State,
         heuristic: H,
@@ -205,67 +233,14 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         H: Heuristic<P> + Sync,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
-        let parallel = parallel.into();
-        let threads = crate::algorithms::parallel::thread_count(parallel.threads);
-        let setup = Setup {
-            limits: &self.limits,
-            max_depth: self.max_depth,
-            cycle_check: self.cycle_check,
-        };
-        deepening::search_parallel::<P, H, E>(
+        let setup = self.setup();
+        idastar_subtrees::search::<P, H, E>(
             problem,
             start,
             &heuristic,
             setup,
-            threads,
-            parallel.serial_below,
+            threads.into(),
+            self.serial_below,
         )
-    }
-}
-
-/// How [`IdaStar::search_parallel`] uses threads: how many, and from which iteration on.
-/// A number of threads converts into it.
-///
-/// # Examples
-///
-/// ```
-/// use heurist::Parallel;
-///
-/// assert_eq!(Parallel::from(2), Parallel::new(2));
-/// let always = Parallel::new(0).serial_below(0); // every core, every iteration
-/// # let _ = always;
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Parallel {
-    threads: usize,
-    serial_below: u64,
-}
-
-impl Parallel {
-    /// `threads` threads (0: one per core the machine has; at most
-    /// [`MAX_THREADS`](crate::MAX_THREADS), and fewer if the system refuses some); an
-    /// iteration that follows one of
-    /// fewer than 20,000 expansions runs on the calling thread alone.
-    pub fn new(threads: usize) -> Self {
-        Parallel {
-            threads,
-            serial_below: 20_000,
-        }
-    }
-
-    /// Runs an iteration on the calling thread alone when the one before expanded fewer
-    /// than `expansions` states: starting the threads of an iteration costs tens of
-    /// microseconds, more than the first, small iterations save. 0: every iteration on
-    /// every thread.
-    pub fn serial_below(mut self, expansions: u64) -> Self {
-        self.serial_below = expansions;
-        self
-    }
-}
-
-impl From<usize> for Parallel {
-    fn from(threads: usize) -> Self {
-        Parallel::new(threads)
     }
 }

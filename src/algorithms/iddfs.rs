@@ -1,6 +1,6 @@
 //! Iterative-deepening depth-first search.
 
-use super::deepening::{self, Depth, Setup};
+use super::deepening::{self, DeepeningSetup, Depth};
 use super::ResultOf;
 use crate::search::{limit_methods, CycleCheck, Limits};
 use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
@@ -10,7 +10,7 @@ use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
 /// the shallow levels on every iteration and cannot detect transpositions, so it is slower
 /// than [`bfs`](crate::bfs) on graphs with many paths between states.
 ///
-/// With the default [`CycleCheck::Path`], or [`CycleCheck::Lazy`], it terminates with
+/// With the default [`CycleCheck::Path`], or [`CycleCheck::Minimal`], it terminates with
 /// [`Outcome::Exhausted`](crate::Outcome) on finite graphs without a reachable goal.
 ///
 /// # Examples
@@ -100,7 +100,7 @@ impl<'a, C, E> Iddfs<'a, C, E> {
         E: Expansion<P>,
     {
         let _ = self.expansion;
-        let setup = Setup {
+        let setup = DeepeningSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
             cycle_check: self.cycle_check,

@@ -47,7 +47,7 @@ pub(crate) struct Vacancy {
 }
 
 /// A stored node: its state and how it was reached.
-pub(crate) struct Node<S, A, C> {
+pub(crate) struct BfsNode<S, A, C> {
     state: S,
     parent: u32,
     /// The action from the parent and the step's cost; `None` for the start node.
@@ -55,7 +55,7 @@ pub(crate) struct Node<S, A, C> {
 }
 
 /// The nodes, in segments that never move.
-pub(crate) type Nodes<S, A, C> = SegVec<Node<S, A, C>>;
+pub(crate) type Nodes<S, A, C> = SegVec<BfsNode<S, A, C>>;
 
 /// The set of stored states, answering "seen before?".
 pub(crate) trait SeenIndex<S> {
@@ -194,7 +194,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
             hash: hash_of(&start),
         };
         store.index.insert(&store.nodes, at, 0, &start);
-        store.nodes.push(Node {
+        store.nodes.push(BfsNode {
             state: start,
             parent: u32::MAX,
             link: None,
@@ -210,7 +210,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         };
         let id = self.nodes.len();
         self.index.insert(&self.nodes, at, id, &state);
-        self.nodes.push(Node {
+        self.nodes.push(BfsNode {
             state,
             parent: u32::MAX,
             link: None,
@@ -279,7 +279,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
         }
         // indexed before it is stored: the index reads only the nodes it already holds
         self.index.insert(&self.nodes, at, id, &state);
-        self.nodes.push(Node {
+        self.nodes.push(BfsNode {
             state,
             parent: parent as u32,
             link: Some((action, cost)),
@@ -326,8 +326,8 @@ mod tests {
     #[test]
     fn bytes_per_stored_state() {
         use std::mem::size_of;
-        assert_eq!(size_of::<super::Node<u32, (), u32>>(), 16);
-        assert_eq!(size_of::<super::Node<u128, u32, u32>>(), 32);
+        assert_eq!(size_of::<super::BfsNode<u32, (), u32>>(), 16);
+        assert_eq!(size_of::<super::BfsNode<u128, u32, u32>>(), 32);
     }
 
     use super::*;

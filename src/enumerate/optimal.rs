@@ -9,27 +9,27 @@ use crate::algorithms::astar::AStar;
 use crate::search::{Monitor, Outcome, Solution, Stats, Step, StopReason};
 use crate::traits::{Cost, Heuristic, Problem, Successors};
 
-/// Every optimal solution of a problem: made by [`astar_all`] or [`AStar::all_optimal`].
+/// Every optimal solution of a problem: made by [`astar_all_optimal`] or [`AStar::all_optimal`].
 ///
 /// The search is A* that keeps, for each state, every parent through which it is reached
 /// at its least cost, and goes on until every state with `f` up to the optimal cost has
 /// been expanded. The solutions are then the paths through those links: counted without
-/// listing them ([`count`](OptimalSolutions::count)), or listed one by one
-/// ([`solutions`](OptimalSolutions::solutions)); their number can grow exponentially
+/// listing them ([`count`](AllOptimal::count)), or listed one by one
+/// ([`solutions`](AllOptimal::solutions)); their number can grow exponentially
 /// with the length.
-pub struct OptimalSolutions<S, A, C> {
+pub struct AllOptimal<S, A, C> {
     /// How the search ended: [`Outcome::Found`] with one optimal solution (the first in
-    /// [`solutions`](OptimalSolutions::solutions)), [`Outcome::Exhausted`] when there is
+    /// [`solutions`](AllOptimal::solutions)), [`Outcome::Exhausted`] when there is
     /// none, or [`Outcome::Stopped`] when a limit stopped it before it could prove which
     /// solutions are optimal.
     pub outcome: Outcome<S, A, C>,
     /// The counters of the search.
     pub stats: Stats,
-    nodes: Vec<Node<S, A, C>>,
+    nodes: Vec<OptimalNode<S, A, C>>,
     goals: Vec<usize>,
 }
 
-struct Node<S, A, C> {
+struct OptimalNode<S, A, C> {
     state: S,
     g: C,
     h: C,
@@ -55,16 +55,16 @@ struct Node<S, A, C> {
 ///         out
 ///     },
 /// );
-/// let all = heurist::astar_all(&grid, (0, 0), |&(x, y)| (3 - x + 2 - y) as u32);
+/// let all = heurist::astar_all_optimal(&grid, (0, 0), |&(x, y)| (3 - x + 2 - y) as u32);
 /// assert_eq!(all.cost(), Some(5));
 /// assert_eq!(all.count(), 10); // 5 choose 2
 /// assert!(all.solutions().all(|s| s.cost == 5 && s.len() == 5));
 /// ```
-pub fn astar_all<P, F>(
+pub fn astar_all_optimal<P, F>(
     problem: &P,
     start: P::State,
     heuristic: F,
-) -> OptimalSolutions<P::State, P::Action, P::Cost>
+) -> AllOptimal<P::State, P::Action, P::Cost>
 where
     P: Problem + ?Sized,
     F: Fn(&P::State) -> P::Cost,
@@ -81,18 +81,18 @@ impl<C: Cost, E> AStar<'_, C, E> {
         problem: &P,
         start: P::State,
         heuristic: H,
-    ) -> OptimalSolutions<P::State, P::Action, P::Cost>
+    ) -> AllOptimal<P::State, P::Action, P::Cost>
     where
         P: Problem<Cost = C> + ?Sized,
         H: Heuristic<P>,
     {
         let zero = C::ZERO;
-        let mut mon = Monitor::new(&self.limits);
+        let mut mon = Monitor::new(self.limits_set());
         let bound = mon.cost_bound();
         let h0 = heuristic.estimate(&start);
         let mut index = FxHashMap::default();
         index.insert(start.clone(), 0usize);
-        let mut nodes = vec![Node {
+        let mut nodes = vec![OptimalNode {
             state: start,
             g: zero,
             h: h0,
@@ -171,7 +171,7 @@ impl<C: Cost, E> AStar<'_, C, E> {
                 }
                 let cid = nodes.len();
                 index.insert(succ.state.clone(), cid);
-                nodes.push(Node {
+                nodes.push(OptimalNode {
                     state: succ.state,
                     g: g2,
                     h: h2,
@@ -187,7 +187,7 @@ impl<C: Cost, E> AStar<'_, C, E> {
             mon.stats.max_frontier = mon.stats.max_frontier.max(open.len());
         }
         mon.stats.stored = nodes.len();
-        let mut all = OptimalSolutions {
+        let mut all = AllOptimal {
             outcome: Outcome::Exhausted,
             stats: Stats::default(),
             nodes,
@@ -220,7 +220,7 @@ impl<C: Cost, E> AStar<'_, C, E> {
     }
 }
 
-impl<S: Clone, A: Clone, C: Cost> OptimalSolutions<S, A, C> {
+impl<S: Clone, A: Clone, C: Cost> AllOptimal<S, A, C> {
     /// The optimal cost, if a solution was found.
     pub fn cost(&self) -> Option<C> {
         match &self.outcome {

@@ -145,9 +145,9 @@ impl<'a, C: Cost, E> Bfs<'a, C, E> {
             queue: VecDeque::from([(start, 0)]),
             seen,
             buf: Successors::new(),
-            max_depth: self.max_depth,
+            max_depth: self.depth_limit(),
             full: false,
-            run: Run::new(&self.limits),
+            run: Run::new(self.limits_set()),
         }
     }
 }

@@ -3,7 +3,12 @@ use std::fmt;
 use super::Stats;
 use crate::traits::Cost;
 
-/// One step of a solution: the action taken, the state it led to and the step's cost.
+/// One step: the action taken, the state it leads to and the step's cost. A [`Problem`]
+/// writes the successors of a state as steps (into [`Successors`]), and a [`Solution`] is
+/// the steps from its start to its goal.
+///
+/// [`Problem`]: crate::Problem
+/// [`Successors`]: crate::Successors
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step<S, A, C> {
     /// The action taken.

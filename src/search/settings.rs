@@ -70,7 +70,7 @@ pub enum CycleCheck {
     /// long (the sliding-tile puzzle, where few children set a threshold and it costs next
     /// to nothing more than `Parent`), but on a graph dense with short cycles the paths
     /// within a threshold multiply, and [`Path`](CycleCheck::Path) is the better choice.
-    Lazy,
+    Minimal,
 }
 
 /// The priority queue holding the frontier of Dijkstra, A*, weighted A* and greedy search.

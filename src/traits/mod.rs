@@ -10,7 +10,7 @@
 //! * **Move pruning** ([`MovePruning`]) leaves out the successors that the way into a
 //!   state makes redundant.
 //! * **Predecessors** ([`Predecessors`]) list the steps into a state, for bidirectional
-//!   search; [`Reversible`] gives them to a problem whose steps can all be undone.
+//!   search; [`Symmetric`] gives them to a problem whose steps can all be undone.
 //! * **Dense indexes** ([`DenseIndex`]) number the states `0..n`, so that a search keeps
 //!   its per-state data in flat arrays.
 
@@ -26,6 +26,6 @@ pub use cost::{Cost, OrderedF64};
 pub use dense::DenseIndex;
 pub use fn_problem::{FnProblem, Pairs, Shape, States, Triples};
 pub use heuristic::{Heuristic, Max, Sum, Zero};
-pub use predecessors::{Predecessors, Reversible};
-pub use problem::{Problem, State, Successor, Successors};
+pub use predecessors::{Predecessors, Symmetric};
+pub use problem::{Problem, State, Successors};
 pub use pruning::{AllMoves, Expansion, MovePruning, Pruned};

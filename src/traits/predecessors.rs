@@ -1,5 +1,5 @@
 //! Predecessors: an optional capability of a [`Problem`] that bidirectional search needs,
-//! and [`Reversible`], which gives it to every problem whose steps can all be undone.
+//! and [`Symmetric`], which gives it to every problem whose steps can all be undone.
 
 use super::{Problem, Successors};
 
@@ -16,7 +16,7 @@ use super::{Problem, Successors};
 /// [`StopReason::InconsistentProblem`](crate::StopReason::InconsistentProblem).
 ///
 /// A problem in which every step can be undone at the same cost gets this capability for
-/// free through [`Reversible`]. Because it is a trait of its own, a bidirectional search
+/// free through [`Symmetric`]. Because it is a trait of its own, a bidirectional search
 /// does not compile for a problem that does not have it.
 ///
 /// # Examples
@@ -76,9 +76,11 @@ impl<P: Predecessors + ?Sized> Predecessors for &P {
     }
 }
 
-/// A problem declared reversible: every step from `s` to `t` with cost `c` has a step
-/// from `t` to `s` with the same cost `c`. The predecessors of a state are then its
-/// successors, so the wrapper gives the problem [`Predecessors`] for free.
+/// A problem declared symmetric: every step from `s` to `t` with cost `c` has a step
+/// from `t` to `s` with the same cost `c`, as in an undirected graph. The predecessors of
+/// a state are then its successors, so the wrapper gives the problem [`Predecessors`] for
+/// free. (Breadth-first search has a hint of its own for spaces whose steps can be undone
+/// at any cost, [`Bfs::reversible`](crate::Bfs::reversible).)
 ///
 /// The declaration is a promise: if a step cannot be undone at its cost, a backward search
 /// explores steps that do not exist. When such a step ends up on a solution, the forward
@@ -89,17 +91,17 @@ impl<P: Predecessors + ?Sized> Predecessors for &P {
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Reversible};
+/// use heurist::{FnProblem, Symmetric};
 ///
 /// // Walking on a line costs 1 a step either way.
 /// let line = FnProblem::new(|n: &i32| *n == 30, |n: &i32| [('-', n - 1, 1u32), ('+', n + 1, 1)]);
-/// let r = heurist::bidirectional_bfs(&Reversible(line), 0, [30]);
+/// let r = heurist::bidirectional_bfs(&Symmetric(line), 0, [30]);
 /// assert_eq!(r.cost(), Some(30));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Reversible<P>(pub P);
+pub struct Symmetric<P>(pub P);
 
-impl<P: Problem> Problem for Reversible<P> {
+impl<P: Problem> Problem for Symmetric<P> {
     type State = P::State;
     type Action = P::Action;
     type Cost = P::Cost;
@@ -117,7 +119,7 @@ impl<P: Problem> Problem for Reversible<P> {
     }
 }
 
-impl<P: Problem> Predecessors for Reversible<P> {
+impl<P: Problem> Predecessors for Symmetric<P> {
     #[inline]
     fn predecessors(
         &self,

@@ -3,6 +3,7 @@ use std::hash::Hash;
 use smallvec::SmallVec;
 
 use super::Cost;
+use crate::search::Step;
 
 /// A search state: anything that can be cloned, compared and hashed.
 ///
@@ -98,17 +99,6 @@ impl<P: Problem + ?Sized> Problem for &P {
     }
 }
 
-/// One successor of a state: the action taken, the state reached and the step's cost.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Successor<S, A, C> {
-    /// The action leading to `state`.
-    pub action: A,
-    /// The state reached.
-    pub state: S,
-    /// The cost of this step.
-    pub cost: C,
-}
-
 /// The buffer a [`Problem`] writes the successors of a state into.
 ///
 /// It stores up to four successors inline (a `SmallVec`), so the buffers of an IDA* stack
@@ -130,7 +120,7 @@ pub struct Successor<S, A, C> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Successors<S, A, C> {
-    items: SmallVec<[Successor<S, A, C>; 4]>,
+    items: SmallVec<[Step<S, A, C>; 4]>,
 }
 
 impl<S, A, C> Default for Successors<S, A, C> {
@@ -150,7 +140,7 @@ impl<S, A, C> Successors<S, A, C> {
     /// Adds the successor `state`, reached by `action` at cost `cost`.
     #[inline]
     pub fn push(&mut self, action: A, state: S, cost: C) {
-        self.items.push(Successor {
+        self.items.push(Step {
             action,
             state,
             cost,
@@ -177,13 +167,13 @@ impl<S, A, C> Successors<S, A, C> {
 
     /// The successors, in the order they were pushed.
     #[inline]
-    pub fn iter(&self) -> std::slice::Iter<'_, Successor<S, A, C>> {
+    pub fn iter(&self) -> std::slice::Iter<'_, Step<S, A, C>> {
         self.items.iter()
     }
 
     /// The successors as a slice.
     #[inline]
-    pub fn as_slice(&self) -> &[Successor<S, A, C>] {
+    pub fn as_slice(&self) -> &[Step<S, A, C>] {
         &self.items
     }
 
@@ -195,13 +185,13 @@ impl<S, A, C> Successors<S, A, C> {
 
     /// Keeps the successors for which `keep` returns true, in order; `keep` may change them.
     #[inline]
-    pub(crate) fn retain(&mut self, keep: impl FnMut(&mut Successor<S, A, C>) -> bool) {
+    pub(crate) fn retain(&mut self, keep: impl FnMut(&mut Step<S, A, C>) -> bool) {
         self.items.retain(keep);
     }
 
     /// Removes all successors and returns them by value.
     #[inline]
-    pub fn drain(&mut self) -> impl Iterator<Item = Successor<S, A, C>> + '_ {
+    pub fn drain(&mut self) -> impl Iterator<Item = Step<S, A, C>> + '_ {
         self.items.drain(..)
     }
 }
@@ -215,8 +205,8 @@ impl<S, A, C> Extend<(A, S, C)> for Successors<S, A, C> {
 }
 
 impl<'a, S, A, C> IntoIterator for &'a Successors<S, A, C> {
-    type Item = &'a Successor<S, A, C>;
-    type IntoIter = std::slice::Iter<'a, Successor<S, A, C>>;
+    type Item = &'a Step<S, A, C>;
+    type IntoIter = std::slice::Iter<'a, Step<S, A, C>>;
     fn into_iter(self) -> Self::IntoIter {
         self.items.iter()
     }

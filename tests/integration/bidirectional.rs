@@ -1,6 +1,6 @@
 //! Bidirectional BFS and MM on random digraphs, against references written here: a plain
 //! queue BFS for the fewest actions and Dijkstra's algorithm for the least cost. Directed
-//! graphs get their predecessors from the edge list; undirected ones through `Reversible`.
+//! graphs get their predecessors from the edge list; undirected ones through `Symmetric`.
 //! Several goal states, the start among them, unreachable goals, admissible heuristics
 //! (scaled-down true distances, consistent or not, and zero), every path checked step by
 //! step with its forward actions (edge numbers), and the limits.
@@ -9,8 +9,8 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet, VecDeque};
 
 use heurist::{
-    BidirectionalBfs, Mm, Outcome, Predecessors, Problem, Reversible, SearchResult, StopReason,
-    Successors,
+    BidirectionalBfs, Mm, Outcome, Predecessors, Problem, SearchResult, StopReason, Successors,
+    Symmetric,
 };
 use proptest::prelude::*;
 
@@ -209,7 +209,7 @@ proptest! {
     #[test]
     fn bfs_on_undirected_graphs((g, start, goals) in instance(14, 20, 9)) {
         let u = Undirected(g);
-        let r = heurist::bidirectional_bfs(&Reversible(u.clone()), start, goals.iter().copied());
+        let r = heurist::bidirectional_bfs(&Symmetric(u.clone()), start, goals.iter().copied());
         let expected = fewest(&u.doubled(), start, &goals);
         prop_assert_eq!(check_path(&u.0, true, start, &goals, &r).map(|x| x.0), expected);
         prop_assert_eq!(r.is_exhausted(), expected.is_none());
@@ -244,7 +244,7 @@ proptest! {
         let d = u.doubled();
         let expected = dijkstra(&d, &goals, false)[start].filter(|_| !goals.is_empty());
         let zero = |_: &usize| 0;
-        let r = heurist::mm(&Reversible(u.clone()), start, goals.iter().copied(), zero, zero);
+        let r = heurist::mm(&Symmetric(u.clone()), start, goals.iter().copied(), zero, zero);
         prop_assert_eq!(check_path(&u.0, true, start, &goals, &r).map(|x| x.1), expected);
         prop_assert_eq!(r.is_exhausted(), expected.is_none());
     }

@@ -3,7 +3,7 @@
 //! list) finds the least cost Bellman-Ford computes, weighted A* stays within its factor of
 //! it, BFS and IDDFS find the fewest actions a plain queue BFS finds, and DFS and greedy
 //! search find a valid path exactly when one exists; IDA*'s statistics are those of a plain
-//! recursive IDA* written in the test, and IDA* with `CycleCheck::Lazy` finds the least
+//! recursive IDA* written in the test, and IDA* with `CycleCheck::Minimal` finds the least
 //! cost too, and ends with `Exhausted` where no goal is reachable, zero-cost cycles
 //! included; the best-first searches estimate every state but the
 //! start incrementally (`estimate_child`). Plus a few fixed cases: A* reopening a
@@ -224,7 +224,7 @@ proptest! {
         let best = optimal_cost(&g, start);
         let h = scaled_heuristic(&g, &factors);
         let r = IdaStar::new()
-            .cycle_check(CycleCheck::Lazy)
+            .cycle_check(CycleCheck::Minimal)
             .max_expansions(5_000_000)
             .search(&g, start, Scaled(h.0.clone()));
         prop_assert!(r.stop_reason().is_none(), "stopped: {:?}", r.stop_reason());
@@ -311,7 +311,7 @@ fn deepening_walks_paths_deeper_than_the_stack() {
         // (the full-path check costs time linear in the depth: a shorter chain for it)
         let checks = [
             (CycleCheck::Parent, 100_000),
-            (CycleCheck::Lazy, 100_000),
+            (CycleCheck::Minimal, 100_000),
             (CycleCheck::Path, 5_000),
         ];
         for (check, len) in checks {

@@ -3,7 +3,7 @@
 //! solution (the same steps, not only the same cost), proves the same graphs exhausted, and
 //! stops at the same limits.
 
-use heurist::{CycleCheck, IdaStar, Parallel, StopReason};
+use heurist::{CycleCheck, IdaStar, StopReason};
 use proptest::prelude::*;
 
 use crate::support;
@@ -28,18 +28,18 @@ proptest! {
             (&g, &h, CycleCheck::Path),
             (&positive, &h_positive, CycleCheck::Path),
             (&unit, &none, CycleCheck::Path),
-            (&g, &h, CycleCheck::Lazy),
-            (&unit, &none, CycleCheck::Lazy),
+            (&g, &h, CycleCheck::Minimal),
+            (&unit, &none, CycleCheck::Minimal),
         ];
         // without the full-path check only a reachable goal ends the search
         if optimal_cost(&positive, start).is_some() {
             cases.push((&positive, &h_positive, CycleCheck::Parent));
         }
         for (graph, h, check) in cases {
-            let config = IdaStar::new().cycle_check(check);
+            let config = every_iteration().cycle_check(check);
             let serial = config.search(graph, start, Scaled(h.0.clone()));
             let parallel = config.search_parallel(
-                every_iteration(threads), graph, start, Scaled(h.0.clone()));
+                threads, graph, start, Scaled(h.0.clone()));
             prop_assert_eq!(replay(graph, start, &parallel), optimal_cost(graph, start));
             prop_assert_eq!(parallel.solution(), serial.solution(), "{:?}", check);
             prop_assert_eq!(parallel.is_exhausted(), serial.is_exhausted());
@@ -62,10 +62,10 @@ proptest! {
         let g = Graph { adj, goal };
         let none = |_: &usize| 0u32;
         for check in [CycleCheck::Path, CycleCheck::Parent] {
-            let config = IdaStar::new().cycle_check(check).max_expansions(2_000_000);
+            let config = every_iteration().cycle_check(check).max_expansions(2_000_000);
             let serial = config.search(&g, 0, none);
             let parallel = config.search_parallel(
-                every_iteration(threads), &g, 0, none);
+                threads, &g, 0, none);
             prop_assert_eq!(parallel.solution(), serial.solution(), "{:?}", check);
             prop_assert_eq!(parallel.stop_reason().is_some(), serial.stop_reason().is_some());
         }
@@ -82,9 +82,9 @@ proptest! {
     ) {
         let tree = Wide { seed, rarity };
         let none = |_: &(u32, u64)| 0u32;
-        let config = IdaStar::new().cycle_check(CycleCheck::Parent);
+        let config = every_iteration().cycle_check(CycleCheck::Parent);
         let serial = config.search(&tree, (0, 0), none);
-        let parallel = config.search_parallel(every_iteration(threads), &tree, (0, 0), none);
+        let parallel = config.search_parallel(threads, &tree, (0, 0), none);
         prop_assert_eq!(parallel.solution(), serial.solution());
         prop_assert_eq!(parallel.is_exhausted(), serial.is_exhausted());
     }
@@ -97,10 +97,10 @@ proptest! {
         threads in 1usize..4,
     ) {
         let zero = |_: &usize| 0u32;
-        for config in [IdaStar::new().cost_bound(bound), IdaStar::new().max_depth(depth)] {
+        for config in [every_iteration().cost_bound(bound), every_iteration().max_depth(depth)] {
             let serial = config.search(&g, start, zero);
             let parallel = config.search_parallel(
-                every_iteration(threads), &g, start, zero);
+                threads, &g, start, zero);
             prop_assert_eq!(parallel.solution(), serial.solution());
             prop_assert_eq!(parallel.stop_reason(), serial.stop_reason());
             prop_assert_eq!(parallel.lower_bound(), serial.lower_bound());
@@ -108,10 +108,11 @@ proptest! {
     }
 }
 
-/// `threads` threads from the first iteration on (by default the first, small iterations
-/// run on the calling thread, which would leave the threads untested on small graphs).
-fn every_iteration(threads: usize) -> Parallel {
-    Parallel::new(threads).serial_below(0)
+/// IDA* with its threads from the first iteration on (by default the first, small
+/// iterations run on the calling thread, which would leave the threads untested on small
+/// graphs).
+fn every_iteration<'a, C>() -> IdaStar<'a, C> {
+    IdaStar::new().serial_below(0)
 }
 
 /// A tree of branching 4 and depth 9, a state being `(depth, index among its level)`; a
@@ -163,12 +164,12 @@ impl heurist::Problem for Tree {
 /// The time limit and the cancel token stop every thread.
 #[test]
 fn parallel_idastar_stops_at_the_deadline_and_when_cancelled() {
-    let config = IdaStar::new().cycle_check(CycleCheck::Parent);
+    let config = every_iteration().cycle_check(CycleCheck::Parent);
     let t0 = std::time::Instant::now();
     let r = config
         .clone()
         .time_limit(std::time::Duration::from_millis(200))
-        .search_parallel(every_iteration(2), &Tree, 1, |_: &u64| 0);
+        .search_parallel(2, &Tree, 1, |_: &u64| 0);
     assert_eq!(r.stop_reason(), Some(StopReason::Deadline));
     assert!(t0.elapsed() < std::time::Duration::from_secs(5));
     let cancel = heurist::CancelToken::new();
@@ -181,7 +182,7 @@ fn parallel_idastar_stops_at_the_deadline_and_when_cancelled() {
     };
     let r = config
         .cancel(cancel)
-        .search_parallel(every_iteration(2), &Tree, 1, |_: &u64| 0);
+        .search_parallel(2, &Tree, 1, |_: &u64| 0);
     stopper.join().unwrap();
     assert_eq!(r.stop_reason(), Some(StopReason::Cancelled));
 }
@@ -192,10 +193,10 @@ fn parallel_idastar_stops_at_the_deadline_and_when_cancelled() {
 fn parallel_idastar_shares_the_expansion_limit() {
     let tree = Tree;
     for threads in [1, 2, 4] {
-        let r = IdaStar::new()
+        let r = every_iteration()
             .cycle_check(CycleCheck::Parent)
             .max_expansions(50_000)
-            .search_parallel(every_iteration(threads), &tree, 1, |_: &u64| 0);
+            .search_parallel(threads, &tree, 1, |_: &u64| 0);
         assert_eq!(r.stop_reason(), Some(StopReason::MaxExpansions));
         assert!(
             (50_000..=50_000 + 256 * threads as u64 + 256).contains(&r.stats.expanded),
@@ -226,9 +227,9 @@ fn parallel_idastar_hands_deep_paths_to_the_serial_engine() {
         }
     }
     let exact = |n: &u64| LEN - n;
-    let r = IdaStar::new()
+    let r = every_iteration()
         .cycle_check(CycleCheck::Parent)
-        .search_parallel(every_iteration(2), &Line, 0, exact);
+        .search_parallel(2, &Line, 0, exact);
     let sol = r.solution().expect("found");
     assert_eq!((sol.cost, sol.len() as u64), (LEN, LEN));
     assert_eq!(r.stats.iterations, 1);
@@ -289,7 +290,8 @@ fn every_parallel_search_caps_its_thread_count() {
         note(batched.cost());
         let ida = IdaStar::new()
             .cycle_check(CycleCheck::Parent)
-            .search_parallel(Parallel::new(threads).serial_below(0), &b, (0, 0), h);
+            .serial_below(0)
+            .search_parallel(threads, &b, (0, 0), h);
         note(ida.cost());
         for (cost, used) in runs {
             assert_eq!(cost, Some(46), "{threads} threads");

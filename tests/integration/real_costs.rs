@@ -197,10 +197,10 @@ proptest! {
         let goals: Vec<usize> = (0..g.adj.len()).filter(|&v| g.goal[v]).collect();
         let r = heurist::mm(&g, start, goals.clone(), h, |_: &usize| OrderedF64(0.0));
         assert_optimal(replay(&g, start, &r), best, "MM");
-        let all = heurist::astar_all(&g, start, h);
-        assert_optimal(all.cost().map(|c| c.0), best, "astar_all");
+        let all = heurist::astar_all_optimal(&g, start, h);
+        assert_optimal(all.cost().map(|c| c.0), best, "astar_all_optimal");
         for sol in all.solutions() {
-            assert_optimal(Some(sol.cost.0), best, "each of astar_all's solutions");
+            assert_optimal(Some(sol.cost.0), best, "each of astar_all_optimal's solutions");
         }
         let first = heurist::yen(&g, start, 1);
         assert_optimal(first.first().map(|s| s.cost.0), best, "Yen's first path");

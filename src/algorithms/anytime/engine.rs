@@ -5,16 +5,17 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{min, AnytimeAStar, AnytimeResult, BoundReport, Guide, Improvement};
-use crate::algorithms::best_first::{small, Meta};
+use crate::algorithms::best_first::{small, Meta, Policy, WeightedPolicy};
 use crate::collections::{Arena, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier, Lookup};
 use crate::search::{Monitor, OpenList, Outcome, Solution, StopReason};
-use crate::traits::{Cost, Expansion, Heuristic, OrderedF64, Problem, Successors};
+use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many expansions pass between two looks at the clock for the bound callback.
 const REPORT_CHECK_EVERY: u64 = 1024;
 
-/// The frontier's key: `g + w·h` (smaller first), larger `g` among equals, then the id.
-type Key<C> = (Reverse<OrderedF64>, C, u32);
+/// The frontier's key, weighted A\*'s: `g + w·h` (smaller first), larger `g` among equals,
+/// then the id.
+type Key<C> = <WeightedPolicy as Policy<C>>::Key;
 
 /// What a node keeps of the estimates: the heuristic's, and the guide's if it has one.
 type Est<C, K> = (C, K);
@@ -28,12 +29,12 @@ fn key<P: Problem + ?Sized, G: Guide<P>>(
     (h, kept): Est<P::Cost, G::Kept>,
     id: usize,
 ) -> Key<P::Cost> {
-    let f = if w > 1.0 {
-        g.to_f64() + w * G::value(kept, h).to_f64()
+    let (w, estimate) = if w > 1.0 {
+        (w, G::value(kept, h))
     } else {
-        g.to_f64() + h.to_f64()
+        (1.0, h)
     };
-    (Reverse(OrderedF64(f)), g, id as u32)
+    WeightedPolicy(w).key(g, estimate, id)
 }
 
 /// The buckets of a key whose `g + w·h` and `g` are small whole numbers.

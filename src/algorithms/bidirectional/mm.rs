@@ -34,10 +34,10 @@ use crate::traits::{Cost, Heuristic, Predecessors, State, Successors};
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Reversible};
+/// use heurist::{FnProblem, Symmetric};
 ///
 /// // An open grid, from (0, 0) to (6, 4); every step costs 1 and can be undone.
-/// let grid = Reversible(FnProblem::new(
+/// let grid = Symmetric(FnProblem::new(
 ///     |_: &(i32, i32)| false,
 ///     |&(x, y): &(i32, i32)| {
 ///         [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -80,10 +80,10 @@ where
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Mm, Reversible, StopReason, Zero};
+/// use heurist::{FnProblem, Mm, Symmetric, StopReason, Zero};
 ///
 /// let steps = |n: &i64| [((), n - 1, 2u64), ((), n + 1, 2)];
-/// let line = Reversible(FnProblem::new(|_: &i64| false, steps));
+/// let line = Symmetric(FnProblem::new(|_: &i64| false, steps));
 /// let zero = |_: &i64| 0;
 /// let r = Mm::new().min_step_cost(2).search(&line, 0, [25], zero, zero);
 /// assert_eq!(r.cost(), Some(50));
@@ -162,7 +162,7 @@ impl<'a, C> Mm<'a, C> {
 }
 
 /// What a side keeps per state besides the arena's flag, which says whether it is closed.
-struct Meta<C> {
+struct MmMeta<C> {
     g: C,
     h: C,
 }
@@ -176,7 +176,7 @@ fn priority<C: Cost>(g: C, h: C) -> C {
 /// One side of the search: its states and three queues over its open ones, each with lazy
 /// deletion (an entry whose state is closed, or has another `g` now, is outdated).
 struct Side<S, A, C> {
-    nodes: Arena<S, A, C, Meta<C>>,
+    nodes: Arena<S, A, C, MmMeta<C>>,
     /// By priority, then larger `g`: the next state to expand.
     by_priority: BinaryHeap<Reverse<(C, Reverse<C>, u32)>>,
     /// By `g + h`.
@@ -251,7 +251,7 @@ impl<S: State, A: Clone, C: Cost> Side<S, A, C> {
     /// Stores a root (the start, or a goal) with estimate `h`.
     fn add_root(&mut self, state: S, h: C) {
         let stored = self.nodes.len();
-        let id = self.nodes.insert_start(state, Meta { g: C::ZERO, h });
+        let id = self.nodes.insert_start(state, MmMeta { g: C::ZERO, h });
         if self.nodes.len() > stored {
             self.push(id, C::ZERO, h);
             self.open += 1;
@@ -344,7 +344,7 @@ impl<C: Cost> Run<'_, '_, C> {
                     let link = Some((link(succ.action), succ.cost));
                     let cid = mine
                         .nodes
-                        .insert(at, succ.state, id, link, Meta { g: g2, h: h2 });
+                        .insert(at, succ.state, id, link, MmMeta { g: g2, h: h2 });
                     mine.push(cid, g2, h2);
                     mine.open += 1;
                     cid

@@ -2,12 +2,12 @@
 //! goal states, which stop when they have met in a way that proves the answer.
 //!
 //! Both need the steps *into* a state, [`Predecessors`](crate::Predecessors) (a problem
-//! whose steps can all be undone gets them from [`Reversible`](crate::Reversible)), and
+//! whose steps can all be undone gets them from [`Symmetric`](crate::Symmetric)), and
 //! the goal states themselves: the backward search starts from the states it is given, so
 //! [`Problem::is_goal`] is not called, and a goal state left out of the list is not a goal
 //! for these searches.
 //!
-//! * [`bidirectional_bfs`](bfs::bidirectional_bfs): the fewest actions, expanding whole
+//! * [`bidirectional_bfs`](bidirectional_bfs::bidirectional_bfs): the fewest actions, expanding whole
 //!   levels of the smaller frontier.
 //! * [`mm`](mm::mm): the least cost, with admissible front-to-end heuristics in both
 //!   directions (MM, Holte et al. 2016).
@@ -15,7 +15,7 @@
 //! The backward half of a solution is found as a chain of predecessors; its forward
 //! actions are recovered at the end by expanding each of its states forwards.
 
-pub mod bfs;
+pub mod bidirectional_bfs;
 pub mod mm;
 
 use crate::search::{Solution, Step};

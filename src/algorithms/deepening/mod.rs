@@ -10,14 +10,11 @@
 //! an explicit stack of frames, which has no depth limit; that iteration is then walked
 //! again.
 
-mod parallel;
-pub(crate) use parallel::search as search_parallel;
-
 use super::frames::{self, Frame};
-use super::ResultOf;
+use super::{ResultOf, StepOf};
 use crate::collections::hash_of;
 use crate::search::{CycleCheck, Limits, Monitor, Outcome, Solution, StopReason};
-use crate::traits::{Cost, Expansion, Heuristic, Problem, Successor, Successors};
+use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// The most stack the recursive walk uses (threads get 2 MiB by default); past it the
 /// explicit stack takes over.
@@ -73,15 +70,15 @@ impl PathFilter {
 const PARENT: u8 = 0;
 /// [`CycleCheck::Path`].
 const PATH: u8 = 1;
-/// [`CycleCheck::Lazy`].
-const LAZY: u8 = 2;
+/// [`CycleCheck::Minimal`].
+const MINIMAL: u8 = 2;
 
 /// The cycle check `CHECK` stands for in [`Walk::recurse`].
 const fn cycle_check_of(check: u8) -> CycleCheck {
     match check {
         PARENT => CycleCheck::Parent,
         PATH => CycleCheck::Path,
-        _ => CycleCheck::Lazy,
+        _ => CycleCheck::Minimal,
     }
 }
 
@@ -130,20 +127,19 @@ impl<C> Metric<C> for Depth {
 }
 
 /// What an iterative-deepening search is told besides its problem, start and heuristic.
-pub(crate) struct Setup<'s, 'a, C> {
+pub(crate) struct DeepeningSetup<'s, 'a, C> {
     pub(crate) limits: &'s Limits<'a, C>,
     pub(crate) max_depth: Option<usize>,
     pub(crate) cycle_check: CycleCheck,
 }
 
-type SuccessorOf<P> =
-    Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
-type SolutionOf<P> = Solution<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+pub(super) type SolutionOf<P> =
+    Solution<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 type Frames<P> = Vec<Frame<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>>;
 
 /// How an iteration, or the walk below one state, ended.
-enum Flow<P: Problem + ?Sized> {
+pub(super) enum Flow<P: Problem + ?Sized> {
     /// Walked to the end; the search goes on.
     Done,
     Found(SolutionOf<P>),
@@ -153,7 +149,7 @@ enum Flow<P: Problem + ?Sized> {
 }
 
 /// What becomes of one child.
-enum Verdict<C> {
+pub(super) enum Verdict<C> {
     /// Left out (a cycle, beyond the threshold, a limit).
     Skip,
     Goal,
@@ -163,11 +159,11 @@ enum Verdict<C> {
 }
 
 /// A state on the recursive walk's path, linked to its parent's.
-struct Link<'l, P: Problem + ?Sized> {
-    state: &'l P::State,
+pub(super) struct Link<'l, P: Problem + ?Sized> {
+    pub(super) state: &'l P::State,
     /// The step into `state`; `None` for the start.
-    via: Option<&'l SuccessorOf<P>>,
-    parent: Option<&'l Link<'l, P>>,
+    pub(super) via: Option<&'l StepOf<P>>,
+    pub(super) parent: Option<&'l Link<'l, P>>,
 }
 
 impl<P: Problem + ?Sized> Link<'_, P> {
@@ -194,11 +190,11 @@ impl<P: Problem + ?Sized> Link<'_, P> {
     }
 
     /// The path from the start to this link, then `last`.
-    fn solution(&self, last: &SuccessorOf<P>) -> SolutionOf<P> {
-        let mut steps = vec![frames::step(last)];
+    fn solution(&self, last: &StepOf<P>) -> SolutionOf<P> {
+        let mut steps = vec![last.clone()];
         let mut at = self;
         while let (Some(via), Some(parent)) = (at.via, at.parent) {
-            steps.push(frames::step(via));
+            steps.push(via.clone());
             at = parent;
         }
         steps.reverse();
@@ -207,22 +203,22 @@ impl<P: Problem + ?Sized> Link<'_, P> {
 }
 
 /// One search's state across its iterations.
-struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
+pub(super) struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost>> {
     problem: &'w P,
     heuristic: &'w H,
-    mon: Monitor<'m, P::Cost>,
+    pub(super) mon: Monitor<'m, P::Cost>,
     cycle_check: CycleCheck,
     cost_bound: Option<P::Cost>,
     max_depth: Option<usize>,
     threshold: M::Value,
     /// The smallest value beyond the threshold met in this iteration.
-    next: Option<M::Value>,
+    pub(super) next: Option<M::Value>,
     /// The limit that left a path out in this iteration, if any.
-    limited: Option<StopReason>,
+    pub(super) limited: Option<StopReason>,
     /// The smallest `g + h` left out for the cost bound, if any.
-    beyond_bound: Option<P::Cost>,
+    pub(super) beyond_bound: Option<P::Cost>,
     /// Whether a path was left out for the depth limit (then the bound says less).
-    depth_cut: bool,
+    pub(super) depth_cut: bool,
     /// How the recursive walk ended early.
     halt: Flow<P>,
     /// Whether a successor buffer of the recursive walk has spilled to the heap: then the
@@ -246,11 +242,11 @@ where
 {
     /// A walk of `problem` under `mon`'s limits and `setup`'s settings, its first iteration
     /// bounded by `threshold`. Its stack is measured from the caller's frame.
-    fn new(
+    pub(super) fn new(
         problem: &'w P,
         heuristic: &'w H,
         mon: Monitor<'m, P::Cost>,
-        setup: &Setup<'_, '_, P::Cost>,
+        setup: &DeepeningSetup<'_, '_, P::Cost>,
         threshold: M::Value,
     ) -> Self {
         let marker = 0u8;
@@ -278,7 +274,7 @@ where
     /// Whether a step of zero cost leads to `child`, under a metric of path costs: a cycle of
     /// such steps would keep the metric where it is, and IDA* would walk it forever.
     #[inline(always)]
-    fn free_step(child: &SuccessorOf<P>) -> bool {
+    fn free_step(child: &StepOf<P>) -> bool {
         M::COSTS_MATTER && child.cost == P::Cost::ZERO
     }
 
@@ -286,11 +282,11 @@ where
     /// `check`: always under the path check, under the lazy check when a step of zero cost
     /// leads to it, never under the parent check.
     #[inline(always)]
-    fn checked_on_expand(check: CycleCheck, child: &SuccessorOf<P>) -> bool {
+    fn checked_on_expand(check: CycleCheck, child: &StepOf<P>) -> bool {
         match check {
             CycleCheck::Parent => false,
             CycleCheck::Path => true,
-            CycleCheck::Lazy => Self::free_step(child),
+            CycleCheck::Minimal => Self::free_step(child),
         }
     }
 
@@ -308,22 +304,18 @@ where
 
     /// [`Walk::judge`]'s `cyclic` test for `child`, below the path `path` lists: the child on
     /// the path, or, under the lazy check, a state on the path twice.
-    pub(crate) fn listed_cyclic<'s, I>(&self, child: &P::State, path: impl Fn() -> I) -> bool
+    pub(super) fn listed_cyclic<'s, I>(&self, child: &P::State, path: impl Fn() -> I) -> bool
     where
         I: Iterator<Item = &'s P::State>,
         P::State: 's,
     {
         self.on_listed_path(child, &path)
-            || (self.cycle_check == CycleCheck::Lazy && has_repeat(path()))
+            || (self.cycle_check == CycleCheck::Minimal && has_repeat(path()))
     }
 
     /// [`Walk::judge`]'s `expand_cycle` test for `child`, below the path `path` lists: on
     /// the path, where [`Walk::checked_on_expand`] says to look.
-    pub(crate) fn listed_expand_cycle<'s, I>(
-        &self,
-        child: &SuccessorOf<P>,
-        path: impl Fn() -> I,
-    ) -> bool
+    pub(super) fn listed_expand_cycle<'s, I>(&self, child: &StepOf<P>, path: impl Fn() -> I) -> bool
     where
         I: Iterator<Item = &'s P::State>,
         P::State: 's,
@@ -341,12 +333,12 @@ where
     /// limit at all.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn judge<const LIMITED: bool>(
+    pub(super) fn judge<const LIMITED: bool>(
         &mut self,
         parent: &P::State,
         g: P::Cost,
         h: P::Cost,
-        child: &SuccessorOf<P>,
+        child: &StepOf<P>,
         back: bool,
         cyclic: impl Fn(&Self) -> bool,
         expand_cycle: impl Fn(&Self) -> bool,
@@ -407,7 +399,7 @@ where
     /// Expands `at`'s state (path cost `g`, estimate `h`, `depth` actions from the start)
     /// and walks below each child within the threshold, recursively. True when the walk
     /// ends early, with how in `self.halt`. `CHECK`: the cycle check, [`PARENT`], [`PATH`]
-    /// (with the states of the path in `self.path`) or [`LAZY`].
+    /// (with the states of the path in `self.path`) or [`MINIMAL`].
     fn recurse<E: Expansion<P>, const LIMITED: bool, const POOLED: bool, const CHECK: u8>(
         &mut self,
         at: &Link<'_, P>,
@@ -450,11 +442,11 @@ where
                     slot.set(PathFilter::slot(&child.state));
                     walk.path.may_hold(slot.get()) && at.holds(&child.state)
                 }
-                LAZY => at.holds(&child.state),
+                MINIMAL => at.holds(&child.state),
                 _ => false,
             };
             // the lazy check walks cycles within the threshold: a path may repeat a state
-            let cyclic = |walk: &Self| on_path(walk) || (CHECK == LAZY && at.repeats());
+            let cyclic = |walk: &Self| on_path(walk) || (CHECK == MINIMAL && at.repeats());
             let expand_cycle = |walk: &Self| {
                 Self::checked_on_expand(cycle_check_of(CHECK), child) && on_path(walk)
             };
@@ -499,7 +491,7 @@ where
     /// Walks the tree below `at` (path cost `g`, estimate `h`, `depth` actions from the
     /// start) by [`Walk::recurse`], compiled for the settings of this search; `at`'s chain
     /// of links is the path above it.
-    fn walk_below<E: Expansion<P>>(
+    pub(super) fn walk_below<E: Expansion<P>>(
         &mut self,
         at: &Link<'_, P>,
         g: P::Cost,
@@ -527,8 +519,12 @@ where
                 self.recurse::<E, LIMITED, false, PARENT>(at, g, h, depth)
             }
             (CycleCheck::Parent, true) => self.recurse::<E, LIMITED, true, PARENT>(at, g, h, depth),
-            (CycleCheck::Lazy, false) => self.recurse::<E, LIMITED, false, LAZY>(at, g, h, depth),
-            (CycleCheck::Lazy, true) => self.recurse::<E, LIMITED, true, LAZY>(at, g, h, depth),
+            (CycleCheck::Minimal, false) => {
+                self.recurse::<E, LIMITED, false, MINIMAL>(at, g, h, depth)
+            }
+            (CycleCheck::Minimal, true) => {
+                self.recurse::<E, LIMITED, true, MINIMAL>(at, g, h, depth)
+            }
             (CycleCheck::Path, spilled) => {
                 let mut link = Some(at);
                 while let Some(l) = link {
@@ -620,7 +616,7 @@ pub(crate) fn search<P, H, M, E>(
     problem: &P,
     start: P::State,
     heuristic: &H,
-    setup: Setup<'_, '_, P::Cost>,
+    setup: DeepeningSetup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
@@ -693,7 +689,7 @@ where
 
 /// The lower bound a search stopped for `reason` reports while the threshold proves
 /// `lower_bound`: none for a negative step, which makes every bound wrong.
-fn bound_when_stopped<C>(reason: StopReason, lower_bound: Option<C>) -> Option<C> {
+pub(super) fn bound_when_stopped<C>(reason: StopReason, lower_bound: Option<C>) -> Option<C> {
     match reason {
         StopReason::NegativeCost => None,
         _ => lower_bound,
@@ -703,7 +699,7 @@ fn bound_when_stopped<C>(reason: StopReason, lower_bound: Option<C>) -> Option<C
 /// How a search ends after an iteration that left nothing beyond its threshold: stopped by
 /// the limit that cut paths (`limited`), or exhausted. If only the cost bound cut paths,
 /// `beyond_bound`, the cheapest `f` it left out, is the lower bound.
-fn last_iteration<C: Cost, S, A>(
+pub(super) fn last_iteration<C: Cost, S, A>(
     mut mon: Monitor<'_, C>,
     limited: Option<StopReason>,
     beyond_bound: Option<C>,

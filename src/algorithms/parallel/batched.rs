@@ -6,14 +6,17 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::astar::{before_start, conclude, note_least, path_cost, Meta, Report, ShardOf};
+use super::astar_common::{
+    admit, conclude, expand, path_cost, AStarMeta, AStarWorker, Admit, Ready, ShardOf,
+};
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
-use super::shard::{owner, Node, NodeRef, Shard};
-use super::{claim_room, lock, on_threads, summed};
+use super::report::{note_least, summed, tally, Report};
+use super::shard::{owner, NodeRef, Shard, ShardNode};
+use super::{lock, on_threads, SharedProblem};
 use crate::algorithms::ResultOf;
 use crate::collections::hash_of;
-use crate::search::{Limits, Monitor, Stats, StopReason};
+use crate::search::{Monitor, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many open states a round takes, at least and at most. Within these bounds a round
@@ -28,12 +31,6 @@ const MAX_ROUND: usize = 1 << 18;
 /// successors, the planned states past this many wait for the next round, so that the
 /// buffers stay bounded.
 const MAX_POSTS: usize = 1 << 22;
-
-/// What the engine is told besides its problem, start and heuristic.
-pub(crate) struct Setup<'s, 'a, C> {
-    pub(crate) limits: &'s Limits<'a, C>,
-    pub(crate) threads: usize,
-}
 
 /// Where an open state stands in its bucket's open list: smallest `f` first, then largest
 /// `g` (deepest first, as the serial search breaks ties).
@@ -52,7 +49,7 @@ struct Plan<C> {
 
 /// A successor on its way to its bucket: its state, the node it was found from, the action
 /// and its cost, and its path cost.
-struct Post<S, A, C> {
+struct BatchedPost<S, A, C> {
     state: S,
     parent: NodeRef,
     action: A,
@@ -60,18 +57,18 @@ struct Post<S, A, C> {
     g: C,
 }
 
-type PostOf<P> = Post<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+type PostOf<P> = BatchedPost<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 /// A bucket: its states, and its open ones by key. (An entry of a state since reached more
 /// cheaply, or expanded, is passed over when taken.)
-struct Bucket<P: Problem + ?Sized> {
+struct BatchedBucket<P: Problem + ?Sized> {
     shard: ShardOf<P>,
     open: BTreeMap<Key<P::Cost>, Vec<u32>>,
     /// Entries in `open`.
     queued: usize,
 }
 
-impl<P: Problem + ?Sized> Bucket<P> {
+impl<P: Problem + ?Sized> BatchedBucket<P> {
     fn push(&mut self, g: P::Cost, h: P::Cost, id: usize) {
         self.open
             .entry((g.saturating_add(h), Reverse(g)))
@@ -82,8 +79,8 @@ impl<P: Problem + ?Sized> Bucket<P> {
 }
 
 /// What the threads share.
-struct Shared<P: Problem + ?Sized> {
-    buckets: Vec<Mutex<Bucket<P>>>,
+struct BatchedShared<P: Problem + ?Sized> {
+    buckets: Vec<Mutex<BatchedBucket<P>>>,
     exchange: Exchange<PostOf<P>>,
     rendezvous: Rendezvous,
     /// What the round takes, as the first thread planned it; none to end the search.
@@ -100,7 +97,7 @@ struct Shared<P: Problem + ?Sized> {
     expansions: Arc<AtomicU64>,
 }
 
-impl<P: Problem + ?Sized> Shared<P> {
+impl<P: Problem + ?Sized> BatchedShared<P> {
     /// Ends the search with `reason` (the first reason given wins).
     fn stop(&self, reason: StopReason) {
         lock(&self.stopped).get_or_insert(reason);
@@ -112,29 +109,21 @@ impl<P: Problem + ?Sized> Shared<P> {
     }
 }
 
+/// Runs the search: rounds until no bucket holds an open state below the incumbent.
 pub(crate) fn search<P, H, E>(
     problem: &P,
-    start: P::State,
     heuristic: &H,
-    setup: Setup<'_, '_, P::Cost>,
+    Ready { mut mon, start, h0 }: Ready<'_, P>,
+    threads: usize,
 ) -> ResultOf<P>
 where
-    P: Problem + Sync + ?Sized,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    P::Cost: Send + Sync,
+    P: SharedProblem + ?Sized,
     H: Heuristic<P> + Sync + ?Sized,
     E: Expansion<P>,
 {
-    let threads = setup.threads;
-    let (mut mon, start, h0) =
-        match before_start(problem, start, heuristic, Monitor::new(setup.limits)) {
-            Ok(ready) => ready,
-            Err(done) => return done,
-        };
     let count = bucket_count(threads);
-    let mut buckets: Vec<Bucket<P>> = (0..count)
-        .map(|_| Bucket {
+    let mut buckets: Vec<BatchedBucket<P>> = (0..count)
+        .map(|_| BatchedBucket {
             shard: Shard::with_costs(path_cost),
             open: BTreeMap::new(),
             queued: 0,
@@ -142,7 +131,7 @@ where
         .collect();
     let hash = hash_of(&start);
     let first = &mut buckets[owner(hash, count)];
-    let meta = Meta {
+    let meta = AStarMeta {
         g: P::Cost::ZERO,
         h: h0,
         closed: false,
@@ -150,7 +139,7 @@ where
     let link = None;
     let id = first.shard.insert(
         hash,
-        Node {
+        ShardNode {
             state: start,
             link,
             meta,
@@ -161,7 +150,7 @@ where
     let thread_limits = mon.thread_limits();
     let room = mon.max_states() - 1;
     // what the threads share, once `n` of them run
-    let shared = |n: usize| Shared::<P> {
+    let shared = |n: usize| BatchedShared::<P> {
         buckets: buckets.into_iter().map(Mutex::new).collect(),
         exchange: Exchange::new(count, n),
         rendezvous: Rendezvous::new(n),
@@ -177,8 +166,8 @@ where
         reports: (0..n).map(|_| Mutex::new(Stats::default())).collect(),
         expansions: Arc::new(AtomicU64::new(0)),
     };
-    let run = |shared: &Shared<P>, t, lead: Option<&mut Monitor<'_, P::Cost>>| {
-        let worker = Worker {
+    let run = |shared: &BatchedShared<P>, t, lead: Option<&mut Monitor<'_, P::Cost>>| {
+        let worker = BatchedWorker {
             problem,
             heuristic,
             shared,
@@ -192,11 +181,10 @@ where
         |shared| run(shared, 0, Some(&mut mon)),
         |shared, t| run(shared, t, None),
     );
-    let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
     let max_frontier = mon.stats.max_frontier;
-    mon.stats = summed(&stats);
+    mon.stats = summed(reports.iter().map(|r| &r.stats));
     mon.stats.max_frontier = max_frontier;
-    let Shared {
+    let BatchedShared {
         buckets,
         exchange,
         best,
@@ -229,15 +217,10 @@ where
 }
 
 /// What every thread runs with.
-struct Worker<'w, 'a, P: Problem + ?Sized, H: ?Sized> {
-    problem: &'w P,
-    heuristic: &'w H,
-    shared: &'w Shared<P>,
-    limits: &'w Limits<'a, P::Cost>,
-}
+type BatchedWorker<'w, 'a, P, H> = AStarWorker<'w, 'a, P, H, BatchedShared<P>>;
 
 /// A thread's own part of the search.
-struct Own<'a, C> {
+struct BatchedOwn<'a, C> {
     /// The cost of the best solution so far, as last read.
     best: Option<C>,
     bound: Option<C>,
@@ -247,7 +230,7 @@ struct Own<'a, C> {
     mon: Monitor<'a, C>,
 }
 
-impl<P, H> Worker<'_, '_, P, H>
+impl<P, H> BatchedWorker<'_, '_, P, H>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
@@ -262,7 +245,7 @@ where
         let shared = self.shared;
         let _seat = shared.rendezvous.seat();
         let mon = Monitor::new(self.limits).sharing(Arc::clone(&shared.expansions));
-        let mut own = Own {
+        let mut own = BatchedOwn {
             best: None,
             bound: mon.cost_bound(),
             pruned: None,
@@ -305,6 +288,7 @@ where
             stats: own.mon.stats,
             pruned: own.pruned,
             lost: own.lost,
+            ..Report::default()
         }
     }
 
@@ -313,7 +297,7 @@ where
     fn expand<E: Expansion<P>>(
         &self,
         plan: Plan<P::Cost>,
-        own: &mut Own<'_, P::Cost>,
+        own: &mut BatchedOwn<'_, P::Cost>,
         out: &mut [Vec<PostOf<P>>],
         buf: &mut Successors<P::State, P::Action, P::Cost>,
     ) {
@@ -370,22 +354,17 @@ where
                         self.found(b, id, g, own);
                         continue;
                     }
-                    own.mon.stats.expanded += 1;
-                    let node = bucket.shard.node(id);
-                    let set = E::after_last(self.problem, node.link.as_ref().map(|l| &l.1));
-                    E::expand(self.problem, &node.state, set, buf);
-                    own.mon.stats.generated += buf.len() as u64;
-                    collected += buf.len();
-                    if buf.iter().any(|s| s.cost < P::Cost::ZERO) {
+                    let node = (bucket.shard.node(id), g);
+                    let generated = own.mon.stats.generated;
+                    let stats = &mut own.mon.stats;
+                    let Some(successors) = expand::<P, E>(self.problem, node, own.best, buf, stats)
+                    else {
                         shared.stop(StopReason::NegativeCost);
                         return;
-                    }
-                    for succ in buf.drain() {
-                        let g = g.saturating_add(succ.cost);
-                        if own.best.is_some_and(|c| g >= c) {
-                            continue;
-                        }
-                        out[owner(hash_of(&succ.state), count)].push(Post {
+                    };
+                    collected += (own.mon.stats.generated - generated) as usize;
+                    for (succ, g) in successors {
+                        out[owner(hash_of(&succ.state), count)].push(BatchedPost {
                             state: succ.state,
                             parent: NodeRef::new(b, id),
                             action: succ.action,
@@ -402,7 +381,7 @@ where
     }
 
     /// Settles the successors handed over to the buckets this thread takes.
-    fn settle(&self, own: &mut Own<'_, P::Cost>) {
+    fn settle(&self, own: &mut BatchedOwn<'_, P::Cost>) {
         let shared = self.shared;
         while let Some((b, posts)) = shared.exchange.take_to_settle() {
             let Some(mut batches) = posts else {
@@ -435,8 +414,8 @@ where
         &self,
         post: PostOf<P>,
         b: usize,
-        bucket: &mut Bucket<P>,
-        own: &mut Own<'_, P::Cost>,
+        bucket: &mut BatchedBucket<P>,
+        own: &mut BatchedOwn<'_, P::Cost>,
     ) -> bool {
         let hash = hash_of(&post.state);
         if let Some((id, g)) = bucket.shard.find_cost(hash, &post.state) {
@@ -461,27 +440,21 @@ where
         }
         let h = self.heuristic.estimate(&post.state);
         let f = post.g.saturating_add(h);
-        if own.bound.is_some_and(|b| f > b) {
-            note_least(&mut own.pruned, f);
-            return true;
-        }
-        if own.best.is_some_and(|b| f >= b) {
-            return true;
-        }
-        if own.room == 0 {
-            own.room = claim_room(&self.shared.room);
-            if own.room == 0 {
+        let room = &self.shared.room;
+        match admit(f, own.bound, own.best, &mut own.pruned, &mut own.room, room) {
+            Admit::Store => {}
+            Admit::Drop => return true,
+            Admit::Full => {
                 note_least(&mut own.lost, post.g);
                 self.shared.stop(StopReason::MaxStates);
                 return false;
             }
         }
-        own.room -= 1;
         let goal = self.problem.is_goal(&post.state);
-        let node = Node {
+        let node = ShardNode {
             state: post.state,
             link: Some((post.parent, post.action, post.cost)),
-            meta: Meta {
+            meta: AStarMeta {
                 g: post.g,
                 h,
                 closed: false,
@@ -497,7 +470,7 @@ where
 
     /// Notes node `id` of bucket `b`, a goal reached at cost `g`, as the best solution if
     /// it is cheaper than the best so far.
-    fn found(&self, b: usize, id: usize, g: P::Cost, own: &mut Own<'_, P::Cost>) {
+    fn found(&self, b: usize, id: usize, g: P::Cost, own: &mut BatchedOwn<'_, P::Cost>) {
         let mut best = lock(&self.shared.best);
         if best.is_none_or(|(c, _)| g < c) {
             *best = Some((g, NodeRef::new(b, id)));
@@ -537,10 +510,7 @@ where
         }
         let reports: Vec<Stats> = shared.reports.iter().map(|r| *lock(r)).collect();
         let max_frontier = lead.stats.max_frontier.max(queued);
-        lead.stats = summed(&reports);
-        lead.stats.max_frontier = max_frontier;
-        lead.stats.stored = stored;
-        if let Some(reason) = lead.poll() {
+        if let Some(reason) = tally(lead, &reports, max_frontier, stored) {
             shared.stop(reason);
             return None;
         }

@@ -5,13 +5,16 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::astar::{before_start, conclude, note_least, path_cost, Meta, Report, ShardOf};
-use super::shard::{owner, Node, NodeRef, Shard};
-use super::{claim_room, lock, on_threads, summed};
+use super::astar_common::{
+    admit, conclude, expand, path_cost, AStarMeta, AStarWorker, Admit, Ready, ShardOf,
+};
+use super::report::{note_least, summed, Report};
+use super::shard::{owner, NodeRef, Shard, ShardNode};
+use super::{lock, on_threads, SharedProblem};
 use crate::algorithms::best_first::{AStarPolicy, Policy};
 use crate::algorithms::ResultOf;
 use crate::collections::{hash_of, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};
-use crate::search::{Limits, Monitor, OpenList, Stats, StopReason};
+use crate::search::{Monitor, OpenList, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
 /// How many successors for one thread a thread collects before it hands them over.
@@ -20,33 +23,26 @@ const BATCH: usize = 64;
 /// How many expansions pass between two looks at a thread's mailbox and the incumbent.
 const READ_MAIL_EVERY: u64 = 16;
 
-/// What the engine is told besides its problem, start and heuristic.
-pub(crate) struct Setup<'s, 'a, C> {
-    pub(crate) limits: &'s Limits<'a, C>,
-    pub(crate) open_list: OpenList,
-    pub(crate) threads: usize,
-}
-
 /// A successor on its way to the thread that owns it.
 struct Found<S, A, C> {
     hash: u64,
-    node: Node<S, A, C, Meta<C>>,
+    node: ShardNode<S, A, C, AStarMeta<C>>,
 }
 
 type Batch<P> = Vec<Found<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>>;
 
 /// The mailboxes, and who waits for mail: under one lock, so that the search ends exactly
 /// when every thread waits and no mail is on its way.
-struct Post<P: Problem + ?Sized> {
+struct HdaPost<P: Problem + ?Sized> {
     inbox: Vec<Batch<P>>,
     waiting: usize,
     done: bool,
 }
 
 /// What the threads share.
-struct Shared<P: Problem + ?Sized> {
+struct HdaShared<P: Problem + ?Sized> {
     threads: usize,
-    post: Mutex<Post<P>>,
+    post: Mutex<HdaPost<P>>,
     mail_came: Condvar,
     /// The cheapest solution so far: its cost, and the goal's node.
     best: Mutex<Option<(P::Cost, NodeRef)>>,
@@ -55,8 +51,8 @@ struct Shared<P: Problem + ?Sized> {
     expansions: Arc<AtomicU64>,
 }
 
-impl<P: Problem + ?Sized> Shared<P> {
-    fn post(&self) -> MutexGuard<'_, Post<P>> {
+impl<P: Problem + ?Sized> HdaShared<P> {
+    fn post(&self) -> MutexGuard<'_, HdaPost<P>> {
         lock(&self.post)
     }
 
@@ -66,34 +62,29 @@ impl<P: Problem + ?Sized> Shared<P> {
         self.post().done = true;
         self.mail_came.notify_all();
     }
-
-    /// Takes a part of the budget of states: how many.
-    fn claim_room(&self) -> usize {
-        claim_room(&self.room)
-    }
 }
 
+/// Runs the search with `open_list` for each thread's open states.
 pub(crate) fn search<P, H, E>(
     problem: &P,
-    start: P::State,
     heuristic: &H,
-    setup: Setup<'_, '_, P::Cost>,
+    ready: Ready<'_, P>,
+    threads: usize,
+    open_list: OpenList,
 ) -> ResultOf<P>
 where
-    P: Problem + Sync + ?Sized,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    P::Cost: Send + Sync,
+    P: SharedProblem + ?Sized,
     H: Heuristic<P> + Sync + ?Sized,
     E: Expansion<P>,
 {
-    match setup.open_list {
+    let bucket = <AStarPolicy as Policy<P::Cost>>::bucket;
+    match open_list {
         OpenList::Indexed => {
-            run::<P, H, E, _>(problem, start, heuristic, setup, IndexedFrontier::new)
+            run::<P, H, E, _>(problem, heuristic, ready, threads, IndexedFrontier::new)
         }
-        OpenList::Lazy => run::<P, H, E, _>(problem, start, heuristic, setup, LazyFrontier::new),
-        OpenList::Buckets => run::<P, H, E, _>(problem, start, heuristic, setup, || {
-            BucketFrontier::new(<AStarPolicy as Policy<P::Cost>>::bucket, true)
+        OpenList::Lazy => run::<P, H, E, _>(problem, heuristic, ready, threads, LazyFrontier::new),
+        OpenList::Buckets => run::<P, H, E, _>(problem, heuristic, ready, threads, || {
+            BucketFrontier::new(bucket, true)
         }),
     }
 }
@@ -105,32 +96,23 @@ type ThreadResult<P> = (ShardOf<P>, Report<<P as Problem>::Cost>);
 
 fn run<P, H, E, F>(
     problem: &P,
-    start: P::State,
     heuristic: &H,
-    setup: Setup<'_, '_, P::Cost>,
+    Ready { mut mon, start, h0 }: Ready<'_, P>,
+    threads: usize,
     open_list: impl Fn() -> F + Sync,
 ) -> ResultOf<P>
 where
-    P: Problem + Sync + ?Sized,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    P::Cost: Send + Sync,
+    P: SharedProblem + ?Sized,
     H: Heuristic<P> + Sync + ?Sized,
     E: Expansion<P>,
     F: Frontier<Key<P::Cost>>,
 {
-    let threads = setup.threads;
-    let (mut mon, start, h0) =
-        match before_start(problem, start, heuristic, Monitor::new(setup.limits)) {
-            Ok(ready) => ready,
-            Err(done) => return done,
-        };
     let thread_limits = mon.thread_limits();
     let room = mon.max_states() - 1;
     // what the threads share, once `n` of them run
-    let shared = |n: usize| Shared::<P> {
+    let shared = |n: usize| HdaShared::<P> {
         threads: n,
-        post: Mutex::new(Post {
+        post: Mutex::new(HdaPost {
             inbox: (0..n).map(|_| Vec::new()).collect(),
             waiting: 0,
             done: false,
@@ -142,10 +124,10 @@ where
         expansions: Arc::new(AtomicU64::new(0)),
     };
     let hash = hash_of(&start);
-    let node = Node {
+    let node = ShardNode {
         state: start,
         link: None,
-        meta: Meta {
+        meta: AStarMeta {
             g: P::Cost::ZERO,
             h: h0,
             closed: false,
@@ -153,12 +135,12 @@ where
     };
     // the start, for the thread that owns it
     let start = Mutex::new(Some(Found { hash, node }));
-    let run = |shared: &Shared<P>, t| {
+    let run = |shared: &HdaShared<P>, t| {
         let seed = match t == owner(hash, shared.threads) {
             true => lock(&start).take(),
             false => None,
         };
-        let worker = Worker {
+        let worker = HdaWorker {
             problem,
             heuristic,
             shared,
@@ -169,8 +151,7 @@ where
     let (shared, results): (_, Vec<ThreadResult<P>>) =
         on_threads(threads, shared, |shared| run(shared, 0), run);
     let (shards, reports): (Vec<ShardOf<P>>, Vec<Report<P::Cost>>) = results.into_iter().unzip();
-    let stats: Vec<Stats> = reports.iter().map(|r| r.stats).collect();
-    mon.stats = summed(&stats);
+    mon.stats = summed(reports.iter().map(|r| &r.stats));
     let best = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
     let stopped = shared
         .stopped
@@ -191,15 +172,10 @@ where
 }
 
 /// What every thread runs with.
-struct Worker<'w, 'a, P: Problem + ?Sized, H: ?Sized> {
-    problem: &'w P,
-    heuristic: &'w H,
-    shared: &'w Shared<P>,
-    limits: &'w Limits<'a, P::Cost>,
-}
+type HdaWorker<'w, 'a, P, H> = AStarWorker<'w, 'a, P, H, HdaShared<P>>;
 
 /// A thread's own part of the search.
-struct Own<'a, P: Problem + ?Sized, F> {
+struct HdaOwn<'a, P: Problem + ?Sized, F> {
     shard: ShardOf<P>,
     /// The cost of the best solution so far, as last read.
     best: Option<P::Cost>,
@@ -212,14 +188,14 @@ struct Own<'a, P: Problem + ?Sized, F> {
     mon: Monitor<'a, P::Cost>,
 }
 
-impl<P: Problem + ?Sized, F> Own<'_, P, F> {
+impl<P: Problem + ?Sized, F> HdaOwn<'_, P, F> {
     /// Notes a state dropped when the search stopped, for the lower bound.
-    fn lose(&mut self, m: &Meta<P::Cost>) {
+    fn lose(&mut self, m: &AStarMeta<P::Cost>) {
         note_least(&mut self.lost, m.g.saturating_add(m.h));
     }
 }
 
-impl<P, H> Worker<'_, '_, P, H>
+impl<P, H> HdaWorker<'_, '_, P, H>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
@@ -237,7 +213,7 @@ where
         let shared = self.shared;
         let threads = shared.threads;
         let _leave = Leave(shared);
-        let mut own = Own::<P, F> {
+        let mut own = HdaOwn::<P, F> {
             shard: Shard::with_costs(path_cost),
             best: None,
             bound: None,
@@ -313,21 +289,15 @@ where
                 own.best = incumbent.map(|b| b.0);
                 continue;
             }
-            own.mon.stats.expanded += 1;
-            let node = own.shard.node(id);
-            let set = E::after_last(self.problem, node.link.as_ref().map(|l| &l.1));
-            E::expand(self.problem, &node.state, set, &mut buf);
-            own.mon.stats.generated += buf.len() as u64;
-            if buf.iter().any(|s| s.cost < P::Cost::ZERO) {
+            let node = (own.shard.node(id), g);
+            let stats = &mut own.mon.stats;
+            let Some(successors) = expand::<P, E>(self.problem, node, own.best, &mut buf, stats)
+            else {
                 shared.stop(StopReason::NegativeCost);
                 break;
-            }
-            for succ in buf.drain() {
-                // (the owner estimates a state, when it is new to it)
-                let g = g.saturating_add(succ.cost);
-                if own.best.is_some_and(|b| g >= b) {
-                    continue;
-                }
+            };
+            // (the owner estimates a state, when it is new to it)
+            for (succ, g) in successors {
                 let hash = hash_of(&succ.state);
                 let to = owner(hash, threads);
                 // a state this thread holds at no greater cost is dropped without building
@@ -342,10 +312,10 @@ where
                 let held = held.map(|(m, _)| m);
                 let found = Found {
                     hash,
-                    node: Node {
+                    node: ShardNode {
                         state: succ.state,
                         link: Some((NodeRef::new(t, id), succ.action, succ.cost)),
-                        meta: Meta {
+                        meta: AStarMeta {
                             g,
                             h: P::Cost::ZERO,
                             closed: false,
@@ -376,6 +346,7 @@ where
             stats: own.mon.stats,
             pruned: own.pruned,
             lost: own.lost,
+            ..Report::default()
         };
         (own.shard, report)
     }
@@ -393,7 +364,7 @@ where
         &self,
         t: usize,
         inbox: &mut Batch<P>,
-        own: &mut Own<'_, P, F>,
+        own: &mut HdaOwn<'_, P, F>,
     ) -> bool {
         {
             let mut post = self.shared.post();
@@ -410,7 +381,7 @@ where
     fn take_in<F: Frontier<Key<P::Cost>>>(
         &self,
         inbox: &mut Batch<P>,
-        own: &mut Own<'_, P, F>,
+        own: &mut HdaOwn<'_, P, F>,
     ) -> bool {
         let mut room = true;
         for found in inbox.drain(..) {
@@ -434,7 +405,7 @@ where
         &self,
         t: usize,
         inbox: &mut Batch<P>,
-        own: &mut Own<'_, P, F>,
+        own: &mut HdaOwn<'_, P, F>,
     ) -> bool {
         let shared = self.shared;
         {
@@ -471,7 +442,7 @@ where
         &self,
         found: Found<P::State, P::Action, P::Cost>,
         held: Option<usize>,
-        own: &mut Own<'_, P, F>,
+        own: &mut HdaOwn<'_, P, F>,
     ) -> bool {
         let mut m = found.node.meta;
         if let Some(id) = held {
@@ -491,22 +462,16 @@ where
         }
         m.h = self.heuristic.estimate(&found.node.state);
         let f = m.g.saturating_add(m.h);
-        if own.bound.is_some_and(|b| f > b) {
-            note_least(&mut own.pruned, f);
-            return true;
-        }
-        if own.best.is_some_and(|b| f >= b) {
-            return true;
-        }
-        if own.room == 0 {
-            own.room = self.shared.claim_room();
-            if own.room == 0 {
+        let room = &self.shared.room;
+        match admit(f, own.bound, own.best, &mut own.pruned, &mut own.room, room) {
+            Admit::Store => {}
+            Admit::Drop => return true,
+            Admit::Full => {
                 own.lose(&m);
                 self.shared.stop(StopReason::MaxStates);
                 return false;
             }
         }
-        own.room -= 1;
         let mut node = found.node;
         node.meta = m;
         let id = own.shard.insert(found.hash, node);
@@ -518,7 +483,7 @@ where
 
 /// Dropped while its thread panics, it ends the search, so that the other threads stop
 /// waiting for mail and the panic reaches the caller.
-struct Leave<'s, P: Problem + ?Sized>(&'s Shared<P>);
+struct Leave<'s, P: Problem + ?Sized>(&'s HdaShared<P>);
 
 impl<P: Problem + ?Sized> Drop for Leave<'_, P> {
     fn drop(&mut self) {

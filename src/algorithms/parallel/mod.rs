@@ -1,15 +1,25 @@
-//! The graph searches on several threads ([`Bfs::search_parallel`],
-//! [`AStar::search_parallel`] and [`AStar::search_parallel_batched`]): the design, and how
-//! it scales.
+//! The searches on several threads: the design, and how it scales. There are four, one
+//! engine each in this module:
 //!
-//! Both partition the states by hash, and both keep each part's states in a shard (nodes
-//! and a hash index) that one thread at a time reads or writes, so no table is ever
-//! shared or locked per state.
+//! | method | engine | what the threads share |
+//! |---|---|---|
+//! | [`Bfs::search_parallel`] | level-synchronous breadth-first search, in rounds (`level_bfs.rs`) | buckets of states by hash |
+//! | [`AStar::search_parallel`] | hash-distributed A\*, HDA\* (`hda.rs`) | nothing but mailboxes: each thread owns the states whose hash names it |
+//! | [`AStar::search_parallel_batched`] | A\* in synchronous rounds (`batched.rs`) | buckets of states by hash, as the breadth-first search |
+//! | [`IdaStar::search_parallel`] | IDA\* with each iteration's tree cut into subtrees (`idastar_subtrees.rs`) | the list of subtrees, in walk order |
 //!
-//! All of them, and [`IdaStar::search_parallel`], take their thread count through one
-//! check: 0 is one thread per core, and no count runs more than [`MAX_THREADS`]. Their
-//! threads start before anything they share is built, so that where the system refuses
-//! one, the search runs on those that started instead of failing.
+//! The three graph searches (breadth-first and the two A\*) partition the states by hash,
+//! and keep each part's states in a shard (nodes and a hash index, `shard.rs`) that one
+//! thread at a time reads or writes, so no table is ever shared or locked per state; the
+//! two A\* share their entry, nodes and outcome (`astar_common.rs`). IDA\* stores no
+//! states: its threads walk disjoint subtrees with the serial engine.
+//!
+//! All four take their thread count as a [`Threads`] (or a `usize`): 0 is one thread per
+//! core, and no count runs more than [`MAX_THREADS`]. Their threads start before anything
+//! they share is built (`on_threads`), so that where the system refuses one, the search
+//! runs on those that started instead of failing. What each thread brings back, and how
+//! the counts and bounds of the threads are put together, is one `Report` for all
+//! (`report.rs`).
 //!
 //! # Breadth-first search
 //!
@@ -81,6 +91,18 @@
 //! the serial search expands little more than the path, but each round advances only one
 //! step along it, beside a round's worth of other states: there the rounds lose most.
 //!
+//! # IDA\*
+//!
+//! [`IdaStar::search_parallel`] cuts each iteration's tree a few levels below the start
+//! into subtrees, in the order a depth-first walk meets them (32 to 4,096 a thread, sized
+//! by the iteration before); the threads take them in that order and walk each with the
+//! serial engine, sharing nothing but the subtree counter, the expansion count and the
+//! first subtree that found a goal. Subtrees after that one are abandoned, and the
+//! iteration's answer is the goal of the first subtree, in walk order, that holds one: the
+//! goal the serial walk meets first. So the solution is the serial search's whatever the
+//! number of threads. Iterations that follow a small one run on the calling thread alone
+//! ([`IdaStar::serial_below`]).
+//!
 //! # Cost and scaling
 //!
 //! In hash-distributed A\* every successor is looked up once, by its owner, as in the
@@ -109,19 +131,22 @@
 //! [`AStar::search_parallel_batched`]: crate::AStar::search_parallel_batched
 //! [`AStar`]: crate::AStar
 //! [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
+//! [`IdaStar::serial_below`]: crate::IdaStar::serial_below
 
-mod astar;
+pub(crate) mod astar_common;
 pub(crate) mod batched;
-pub(crate) mod bfs;
 mod exchange;
 pub(crate) mod hda;
+pub(crate) mod idastar_subtrees;
+pub(crate) mod level_bfs;
 mod rendezvous;
+mod report;
 mod shard;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
-use crate::search::Stats;
+use crate::traits::Problem;
 
 /// Locks `m`, also when a thread panicked while holding it (the data is then only read to
 /// report, or the panic reaches the caller anyway).
@@ -261,24 +286,6 @@ fn spawn_refused(t: usize) -> bool {
     }
 }
 
-/// The threads' counts summed, for a search of one iteration (the largest frontier: the
-/// largest of theirs).
-fn summed(parts: &[Stats]) -> Stats {
-    let mut total = Stats {
-        iterations: 1,
-        ..Stats::default()
-    };
-    for p in parts {
-        total.expanded += p.expanded;
-        total.generated += p.generated;
-        total.duplicates += p.duplicates;
-        total.reopened += p.reopened;
-        total.stored += p.stored;
-        total.max_frontier = total.max_frontier.max(p.max_frontier);
-    }
-    total
-}
-
 /// The most threads a parallel search runs on: [`Bfs::search_parallel`],
 /// [`AStar::search_parallel`], [`AStar::search_parallel_batched`] and
 /// [`IdaStar::search_parallel`] take any number of threads, and run on at most this many.
@@ -317,14 +324,78 @@ fn summed(parts: &[Stats]) -> Stats {
 /// [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
 pub const MAX_THREADS: usize = 256;
 
-/// The number of threads to ask for, for every parallel search: `threads`, or with 0 one
-/// per core, at most [`MAX_THREADS`]. The one place where a thread count is checked.
-pub(crate) fn thread_count(threads: usize) -> usize {
-    let n = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    n.clamp(1, MAX_THREADS)
+/// How many threads a parallel search runs on: the one argument that every parallel search
+/// ([`Bfs::search_parallel`], [`AStar::search_parallel`],
+/// [`AStar::search_parallel_batched`] and [`IdaStar::search_parallel`]) takes for its
+/// threads, as `impl Into<Threads>`, so a plain `usize` will do.
+///
+/// A count of 0 is one thread per core the machine has ([`Threads::available`]); no count
+/// runs more than [`MAX_THREADS`]; and where the system refuses a thread, the search runs
+/// on those that started.
+///
+/// # Examples
+///
+/// ```
+/// use heurist::{Threads, MAX_THREADS};
+///
+/// assert_eq!(Threads::from(4), Threads::new(4));
+/// assert_eq!(Threads::new(4).get(), 4);
+/// assert_eq!(Threads::new(0), Threads::available());
+/// assert!(Threads::available().get() >= 1);
+/// assert_eq!(Threads::new(100_000).get(), MAX_THREADS);
+/// ```
+///
+/// [`Bfs::search_parallel`]: crate::Bfs::search_parallel
+/// [`AStar::search_parallel`]: crate::AStar::search_parallel
+/// [`AStar::search_parallel_batched`]: crate::AStar::search_parallel_batched
+/// [`IdaStar::search_parallel`]: crate::IdaStar::search_parallel
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Threads(usize);
+
+impl Threads {
+    /// `threads` threads; 0: one per core ([`Threads::available`]).
+    pub fn new(threads: usize) -> Self {
+        Threads(threads)
+    }
+
+    /// One thread per core the machine has (one where that is not known).
+    pub fn available() -> Self {
+        Threads(0)
+    }
+
+    /// The number of threads asked for: the count given, or one per core for 0, at most
+    /// [`MAX_THREADS`]. The one place where a thread count is checked.
+    pub fn get(self) -> usize {
+        let n = match self.0 {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        n.clamp(1, MAX_THREADS)
+    }
+}
+
+impl Default for Threads {
+    /// [`Threads::available`].
+    fn default() -> Self {
+        Threads::available()
+    }
+}
+
+impl From<usize> for Threads {
+    fn from(threads: usize) -> Self {
+        Threads::new(threads)
+    }
+}
+
+/// A problem whose states, actions and costs the threads of a parallel search share.
+pub(crate) trait SharedProblem:
+    Problem<State: Send + Sync, Action: Send + Sync, Cost: Send + Sync> + Sync
+{
+}
+
+impl<P> SharedProblem for P where
+    P: Problem<State: Send + Sync, Action: Send + Sync, Cost: Send + Sync> + Sync + ?Sized
+{
 }
 
 #[cfg(test)]
@@ -334,7 +405,7 @@ mod tests {
     use std::thread::ThreadId;
 
     use super::REFUSE_FROM;
-    use crate::{AStar, Bfs, CycleCheck, IdaStar, Parallel, Problem, Successors};
+    use crate::{AStar, Bfs, CycleCheck, IdaStar, Problem, Successors};
 
     /// A 40 x 40 board without walls, from one corner to the other, that notes the threads
     /// that expand its states.
@@ -394,7 +465,8 @@ mod tests {
             let batched_threads = b.threads();
             let ida = IdaStar::new()
                 .cycle_check(CycleCheck::Parent)
-                .search_parallel(Parallel::new(8).serial_below(0), &b, (20, 20), h);
+                .serial_below(0)
+                .search_parallel(8, &b, (20, 20), h);
             let ida_threads = b.threads();
             REFUSE_FROM.with(|r| r.set(usize::MAX));
             assert_eq!(bfs.cost(), Some(78), "{from}");

@@ -52,7 +52,7 @@ impl NodeRef {
 
 /// A stored node: the state, how it was reached (none for a start) and what the
 /// algorithm keeps beside (`M`).
-pub(crate) struct Node<S, A, C, M> {
+pub(crate) struct ShardNode<S, A, C, M> {
     pub(crate) state: S,
     pub(crate) link: Option<(NodeRef, A, C)>,
     pub(crate) meta: M,
@@ -72,7 +72,7 @@ enum Index<S, C> {
 /// One thread's states: the nodes in the order stored, and a hash index of them (all of
 /// them, or those from a given node on).
 pub(crate) struct Shard<S, A, C, M> {
-    nodes: SegVec<Node<S, A, C, M>>,
+    nodes: SegVec<ShardNode<S, A, C, M>>,
     index: Index<S, C>,
     /// How a node's path cost is read from its meta, for a shard made
     /// [`with_costs`](Self::with_costs).
@@ -166,7 +166,7 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
 
     /// Stores `node`, whose state has hash `hash` and is not in the index; its index.
     #[inline]
-    pub(crate) fn insert(&mut self, hash: u64, node: Node<S, A, C, M>) -> usize {
+    pub(crate) fn insert(&mut self, hash: u64, node: ShardNode<S, A, C, M>) -> usize {
         let (len, room) = self.index_fill();
         if len == room && self.live_from > self.indexed_from {
             // full: rebuilt without the nodes that may leave rather than grown, if they
@@ -263,17 +263,17 @@ impl<S: Clone + Eq + Hash, A, C: Copy, M> Shard<S, A, C, M> {
     }
 
     /// The nodes, in the order stored.
-    pub(crate) fn nodes(&self) -> impl Iterator<Item = &Node<S, A, C, M>> {
+    pub(crate) fn nodes(&self) -> impl Iterator<Item = &ShardNode<S, A, C, M>> {
         (0..self.nodes.len()).map(|id| self.nodes.get(id))
     }
 
     #[inline]
-    pub(crate) fn node(&self, id: usize) -> &Node<S, A, C, M> {
+    pub(crate) fn node(&self, id: usize) -> &ShardNode<S, A, C, M> {
         self.nodes.get(id)
     }
 
     #[inline]
-    pub(crate) fn node_mut(&mut self, id: usize) -> &mut Node<S, A, C, M> {
+    pub(crate) fn node_mut(&mut self, id: usize) -> &mut ShardNode<S, A, C, M> {
         self.nodes.get_mut(id)
     }
 }

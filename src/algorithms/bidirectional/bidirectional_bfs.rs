@@ -28,7 +28,7 @@ use crate::traits::{Cost, Predecessors, State, Successors};
 /// # Examples
 ///
 /// ```
-/// use heurist::{FnProblem, Reversible};
+/// use heurist::{FnProblem, Symmetric};
 ///
 /// // Knight moves on an 8x8 board from a corner to the opposite corner.
 /// let knight = FnProblem::new(
@@ -41,7 +41,7 @@ use crate::traits::{Cost, Predecessors, State, Successors};
 ///     },
 /// );
 /// // every knight move can be undone at the same cost
-/// let result = heurist::bidirectional_bfs(&Reversible(knight), (0, 0), [(7, 7)]);
+/// let result = heurist::bidirectional_bfs(&Symmetric(knight), (0, 0), [(7, 7)]);
 /// let solution = result.solution().unwrap();
 /// assert_eq!(solution.len(), 6);
 /// assert_eq!(*solution.goal(), (7, 7));
@@ -70,10 +70,10 @@ where
 /// # Examples
 ///
 /// ```
-/// use heurist::{BidirectionalBfs, FnProblem, Reversible, StopReason};
+/// use heurist::{BidirectionalBfs, FnProblem, Symmetric, StopReason};
 ///
 /// let steps = |n: &i32| [((), n - 1, 1u32), ((), n + 1, 1)];
-/// let line = Reversible(FnProblem::new(|_: &i32| false, steps));
+/// let line = Symmetric(FnProblem::new(|_: &i32| false, steps));
 /// let r = BidirectionalBfs::new().max_states(50).search(&line, 0, [100]);
 /// assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
 /// let r = BidirectionalBfs::new().search(&line, 0, [100]);

@@ -6,12 +6,13 @@ use std::sync::{Arc, Mutex};
 
 use super::exchange::{bucket_count, worth_warming, Exchange};
 use super::rendezvous::Rendezvous;
-use super::shard::{owner, trace, Node, NodeRef, Shard};
-use super::{claim_room, lock, on_threads, summed};
-use crate::algorithms::ResultOf;
+use super::report::{summed, tally};
+use super::shard::{owner, trace, NodeRef, Shard, ShardNode};
+use super::{claim_room, lock, on_threads, SharedProblem, Threads};
+use crate::algorithms::{ResultOf, StepOf};
 use crate::collections::hash_of;
 use crate::search::{Limits, Monitor, Outcome, Solution, Stats, Step, StopReason};
-use crate::traits::{Cost, Expansion, Problem, Successor, Successors};
+use crate::traits::{Cost, Expansion, Problem, Successors};
 
 /// How many successors a thread collects, at least and at most, before the round's
 /// successors are settled. Within these bounds a round is as large as the share of the
@@ -27,17 +28,17 @@ const NEXT_LEVEL: u8 = 1;
 const STOP: u8 = 2;
 
 /// What the engine is told besides its problem and starts.
-pub(crate) struct Setup<'s, 'a, C> {
+pub(crate) struct LevelBfsSetup<'s, 'a, C> {
     pub(crate) limits: &'s Limits<'a, C>,
     pub(crate) max_depth: Option<usize>,
     pub(crate) reversible: bool,
-    pub(crate) threads: usize,
+    pub(crate) threads: Threads,
 }
 
 /// What a node keeps besides its state and link: its path cost, and the skip set of the
 /// ways into it (move pruning).
 #[derive(Clone, Copy)]
-struct Meta<C, X> {
+struct LevelMeta<C, X> {
     g: C,
     set: X,
 }
@@ -46,16 +47,13 @@ type ShardOf<P, E> = Shard<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
-    Meta<<P as Problem>::Cost, <E as Expansion<P>>::Set>,
+    LevelMeta<<P as Problem>::Cost, <E as Expansion<P>>::Set>,
 >;
-
-type SuccessorOf<P> =
-    Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 /// A successor on its way to its bucket: its state, the node it was found from, the action
 /// and its cost, its path cost and skip set. (Its hash is computed again when it arrives:
 /// that costs less than moving it through memory.)
-struct Post<S, A, C, X> {
+struct LevelPost<S, A, C, X> {
     state: S,
     parent: NodeRef,
     action: A,
@@ -64,7 +62,7 @@ struct Post<S, A, C, X> {
     set: X,
 }
 
-type PostOf<P, E> = Post<
+type PostOf<P, E> = LevelPost<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
@@ -72,7 +70,7 @@ type PostOf<P, E> = Post<
 >;
 
 /// A bucket: its states, and where the level being expanded lies among them.
-struct Bucket<P: Problem + ?Sized, E: Expansion<P>> {
+struct LevelBucket<P: Problem + ?Sized, E: Expansion<P>> {
     shard: ShardOf<P, E>,
     /// The bucket's nodes of the level being expanded: from `start` to `end`.
     start: usize,
@@ -82,10 +80,10 @@ struct Bucket<P: Problem + ?Sized, E: Expansion<P>> {
 }
 
 /// What the threads share.
-struct Shared<P: Problem + ?Sized, E: Expansion<P>> {
+struct LevelShared<P: Problem + ?Sized, E: Expansion<P>> {
     threads: usize,
     /// The buckets; a state's is named by its hash ([`owner`]).
-    buckets: Vec<Mutex<Bucket<P, E>>>,
+    buckets: Vec<Mutex<LevelBucket<P, E>>>,
     /// Whether a bucket has nodes in the level being expanded.
     busy: Vec<AtomicBool>,
     exchange: Exchange<PostOf<P, E>>,
@@ -93,7 +91,7 @@ struct Shared<P: Problem + ?Sized, E: Expansion<P>> {
     /// Set when the search ends before the level does: a goal, or a limit.
     halt: AtomicBool,
     stopped: Mutex<Option<StopReason>>,
-    found: Mutex<Option<(NodeRef, SuccessorOf<P>)>>,
+    found: Mutex<Option<(NodeRef, StepOf<P>)>>,
     /// States that may still be stored.
     room: AtomicUsize,
     /// Each thread's counts, and how many states of the next level it stored, as of the
@@ -109,7 +107,7 @@ struct Shared<P: Problem + ?Sized, E: Expansion<P>> {
     expansions: Arc<AtomicU64>,
 }
 
-impl<P: Problem + ?Sized, E: Expansion<P>> Shared<P, E> {
+impl<P: Problem + ?Sized, E: Expansion<P>> LevelShared<P, E> {
     /// Ends the search with `reason` (the first reason given wins).
     fn stop(&self, reason: StopReason) {
         lock(&self.stopped).get_or_insert(reason);
@@ -125,25 +123,22 @@ impl<P: Problem + ?Sized, E: Expansion<P>> Shared<P, E> {
 pub(crate) fn search<P, E>(
     problem: &P,
     starts: impl IntoIterator<Item = P::State>,
-    setup: Setup<'_, '_, P::Cost>,
+    setup: LevelBfsSetup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
-    P: Problem + Sync + ?Sized,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    P::Cost: Send + Sync,
+    P: SharedProblem + ?Sized,
     E: Expansion<P>,
     E::Set: Send + Sync,
 {
-    let threads = setup.threads;
+    let threads = setup.threads.get();
     let mut mon = Monitor::new(setup.limits);
     let bound = mon.cost_bound();
     // the index names the nodes when a state met again may change its node: a cheaper way
     // in (under a cost bound) or another skip set (move pruning)
     let by_value = !E::PRUNES && bound.is_none();
     let count = bucket_count(threads);
-    let mut buckets: Vec<Bucket<P, E>> = (0..count)
-        .map(|_| Bucket {
+    let mut buckets: Vec<LevelBucket<P, E>> = (0..count)
+        .map(|_| LevelBucket {
             shard: Shard::new(by_value),
             start: 0,
             end: 0,
@@ -163,11 +158,11 @@ where
                 mon.stats.stored = stored;
                 return mon.stopped(StopReason::MaxStates, None);
             }
-            let meta = Meta {
+            let meta = LevelMeta {
                 g: P::Cost::ZERO,
                 set: E::empty(),
             };
-            let node = Node {
+            let node = ShardNode {
                 state: start,
                 link: None,
                 meta,
@@ -191,7 +186,7 @@ where
     let thread_limits = mon.thread_limits();
     let room = mon.max_states() - stored;
     // what the threads share, once `n` of them run
-    let shared = |n: usize| Shared::<P, E> {
+    let shared = |n: usize| LevelShared::<P, E> {
         threads: n,
         busy: buckets.iter().map(|b| AtomicBool::new(b.end > 0)).collect(),
         buckets: buckets.into_iter().map(Mutex::new).collect(),
@@ -207,8 +202,8 @@ where
         round: AtomicUsize::new(MIN_ROUND),
         expansions: Arc::new(AtomicU64::new(0)),
     };
-    let run = |shared: &Shared<P, E>, t, lead: Option<&mut Monitor<'_, P::Cost>>| {
-        let worker = Worker {
+    let run = |shared: &LevelShared<P, E>, t, lead: Option<&mut Monitor<'_, P::Cost>>| {
+        let worker = LevelWorker {
             problem,
             shared,
             limits: &thread_limits,
@@ -227,7 +222,7 @@ where
         |shared| run(shared, 0, Some(&mut mon)),
         |shared, t| run(shared, t, None),
     );
-    let Shared {
+    let LevelShared {
         buckets,
         stopped,
         found,
@@ -261,9 +256,9 @@ where
 }
 
 /// What every thread runs with.
-struct Worker<'w, 'a, P: Problem + ?Sized, E: Expansion<P>> {
+struct LevelWorker<'w, 'a, P: Problem + ?Sized, E: Expansion<P>> {
     problem: &'w P,
-    shared: &'w Shared<P, E>,
+    shared: &'w LevelShared<P, E>,
     limits: &'w Limits<'a, P::Cost>,
     max_depth: Option<usize>,
     bound: Option<P::Cost>,
@@ -273,13 +268,13 @@ struct Worker<'w, 'a, P: Problem + ?Sized, E: Expansion<P>> {
 
 /// A thread's own part of the search: its share of the budget of states, the states it
 /// stored in this level and its counts.
-struct Own<'a, C> {
+struct LevelOwn<'a, C> {
     room: usize,
     level: usize,
     mon: Monitor<'a, C>,
 }
 
-impl<P, E> Worker<'_, '_, P, E>
+impl<P, E> LevelWorker<'_, '_, P, E>
 where
     P: Problem + ?Sized,
     E: Expansion<P>,
@@ -290,7 +285,7 @@ where
         let shared = self.shared;
         let _seat = shared.rendezvous.seat();
         let mon = Monitor::new(self.limits).sharing(Arc::clone(&shared.expansions));
-        let mut own = Own {
+        let mut own = LevelOwn {
             room: 0,
             level: 0,
             mon,
@@ -351,7 +346,7 @@ where
     /// bucket.
     fn expand(
         &self,
-        own: &mut Own<'_, P::Cost>,
+        own: &mut LevelOwn<'_, P::Cost>,
         out: &mut [Vec<PostOf<P, E>>],
         buf: &mut Successors<P::State, P::Action, P::Cost>,
     ) {
@@ -407,7 +402,7 @@ where
                     } else {
                         E::empty()
                     };
-                    out[owner(hash, count)].push(Post {
+                    out[owner(hash, count)].push(LevelPost {
                         state: succ.state,
                         parent: NodeRef::new(b, id),
                         action: succ.action,
@@ -423,7 +418,7 @@ where
     /// Settles the successors handed over to the buckets this thread takes: each is stored in
     /// its bucket unless the bucket holds its state. At the end of a level (`level_done`)
     /// the bucket's next level becomes the one to expand.
-    fn settle(&self, own: &mut Own<'_, P::Cost>, level_done: bool) {
+    fn settle(&self, own: &mut LevelOwn<'_, P::Cost>, level_done: bool) {
         let shared = self.shared;
         while let Some((b, posts)) = shared.exchange.take_to_settle() {
             if posts.is_none() && !level_done {
@@ -467,9 +462,9 @@ where
     #[inline]
     fn keep(
         &self,
-        post: Post<P::State, P::Action, P::Cost, E::Set>,
-        bucket: &mut Bucket<P, E>,
-        own: &mut Own<'_, P::Cost>,
+        post: LevelPost<P::State, P::Action, P::Cost, E::Set>,
+        bucket: &mut LevelBucket<P, E>,
+        own: &mut LevelOwn<'_, P::Cost>,
     ) -> bool {
         let hash = hash_of(&post.state);
         // (the index names the node when it may have to change; else `m` is `usize::MAX`)
@@ -497,10 +492,10 @@ where
         }
         own.room -= 1;
         own.level += 1;
-        let node = Node {
+        let node = ShardNode {
             state: post.state,
             link: Some((post.parent, post.action, post.cost)),
-            meta: Meta {
+            meta: LevelMeta {
                 g: post.g,
                 set: post.set,
             },
@@ -524,11 +519,8 @@ where
         }
         let max_frontier = lead.stats.max_frontier.max(level);
         let stored = lead.stats.stored + level;
-        let stats: Vec<Stats> = reports.iter().map(|r| r.0).collect();
-        lead.stats = summed(&stats);
-        lead.stats.max_frontier = max_frontier;
-        lead.stats.stored = stored;
-        if let Some(reason) = lead.poll() {
+        let stats = reports.iter().map(|r| &r.0);
+        if let Some(reason) = tally(lead, stats, max_frontier, stored) {
             shared.stop(reason);
             return false;
         }

@@ -14,12 +14,13 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::{
-    bound_when_stopped, last_iteration, FCost, Flow, Link, Metric, Setup, SolutionOf, SuccessorOf,
+use super::report::{add_stats, Report};
+use super::{on_threads, SharedProblem, Threads};
+use crate::algorithms::deepening::{
+    bound_when_stopped, last_iteration, DeepeningSetup, FCost, Flow, Link, Metric, SolutionOf,
     Verdict, Walk,
 };
-use crate::algorithms::parallel::on_threads;
-use crate::algorithms::ResultOf;
+use crate::algorithms::{ResultOf, StepOf};
 use crate::search::{Monitor, Outcome, Solution, Stats, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
@@ -40,47 +41,41 @@ const EXPANSIONS_PER_JOB: u64 = 1000;
 const MAX_CUT_DEPTH: usize = 24;
 
 /// A subtree of one iteration, given by the steps from the start to its root.
-enum Job<P: Problem + ?Sized> {
+enum SubtreeJob<P: Problem + ?Sized> {
     /// The subtree below the last step's state, with its path cost and estimate.
     Walk {
-        steps: Vec<SuccessorOf<P>>,
+        steps: Vec<StepOf<P>>,
         g: P::Cost,
         h: P::Cost,
     },
     /// The last step reached a goal (found while cutting).
-    Goal(Vec<SuccessorOf<P>>),
+    Goal(Vec<StepOf<P>>),
 }
 
-/// What one thread brings back from an iteration.
-struct Report<C> {
-    stats: Stats,
-    next: Option<C>,
-    limited: Option<StopReason>,
-    beyond_bound: Option<C>,
-    depth_cut: bool,
-}
-
-impl<C: Cost> Report<C> {
-    /// What `walk` counted and found in its part of an iteration.
-    fn of<P, H>(walk: &Walk<'_, '_, P, H, FCost>) -> Self
-    where
-        P: Problem<Cost = C> + ?Sized,
-        H: Heuristic<P> + ?Sized,
-    {
-        Report {
-            stats: walk.mon.stats,
-            next: walk.next,
-            limited: walk.limited,
-            beyond_bound: walk.beyond_bound,
-            depth_cut: walk.depth_cut,
-        }
+/// What `walk` counted and found in its part of an iteration. (The states it stores are
+/// its path, which the search counts itself.)
+fn report_of<P, H>(walk: &Walk<'_, '_, P, H, FCost>) -> Report<P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+{
+    Report {
+        stats: Stats {
+            stored: 0,
+            ..walk.mon.stats
+        },
+        pruned: walk.beyond_bound,
+        next: walk.next,
+        limited: walk.limited,
+        depth_cut: walk.depth_cut,
+        lost: None,
     }
 }
 
 /// Runs `f` with the chain of links of `start` then `steps` (the last link deepest).
 fn with_links<P: Problem + ?Sized, R>(
     parent: &Link<'_, P>,
-    steps: &[SuccessorOf<P>],
+    steps: &[StepOf<P>],
     f: &mut dyn FnMut(&Link<'_, P>) -> R,
 ) -> R {
     match steps.split_first() {
@@ -97,8 +92,8 @@ fn with_links<P: Problem + ?Sized, R>(
 }
 
 /// The solution along `steps` from `start`.
-fn solution<P: Problem + ?Sized>(start: &P::State, steps: &[SuccessorOf<P>]) -> SolutionOf<P> {
-    let steps = steps.iter().map(crate::algorithms::frames::step).collect();
+fn solution<P: Problem + ?Sized>(start: &P::State, steps: &[StepOf<P>]) -> SolutionOf<P> {
+    let steps = steps.to_vec();
     Solution::from_steps(start.clone(), steps)
 }
 
@@ -106,26 +101,23 @@ pub(crate) fn search<P, H, E>(
     problem: &P,
     start: P::State,
     heuristic: &H,
-    setup: Setup<'_, '_, P::Cost>,
-    threads: usize,
+    setup: DeepeningSetup<'_, '_, P::Cost>,
+    threads: Threads,
     serial_below: u64,
 ) -> ResultOf<P>
 where
-    P: Problem + Sync + ?Sized,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    P::Cost: Send + Sync,
+    P: SharedProblem + ?Sized,
     H: Heuristic<P> + Sync + ?Sized,
     E: Expansion<P>,
 {
-    let threads = threads.max(1);
+    let threads = threads.get();
     let zero = P::Cost::ZERO;
     let mut mon = Monitor::new(setup.limits);
     if problem.is_goal(&start) {
         return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
     }
     let thread_limits = mon.thread_limits();
-    let thread_setup = Setup {
+    let thread_setup = DeepeningSetup {
         limits: &thread_limits,
         max_depth: setup.max_depth,
         cycle_check: setup.cycle_check,
@@ -156,7 +148,7 @@ where
         let cutter_mon = Monitor::new(&thread_limits);
         let mut cutter: Walk<'_, '_, P, H, FCost> =
             Walk::new(problem, heuristic, cutter_mon, &thread_setup, threshold);
-        let mut jobs: Vec<Job<P>> = vec![Job::Walk {
+        let mut jobs: Vec<SubtreeJob<P>> = vec![SubtreeJob::Walk {
             steps: Vec::new(),
             g: zero,
             h: h0,
@@ -177,7 +169,7 @@ where
             let mut deeper = Vec::new();
             let mut grew = false;
             for job in jobs {
-                let Job::Walk { steps, g, h } = job else {
+                let SubtreeJob::Walk { steps, g, h } = job else {
                     deeper.push(job);
                     continue;
                 };
@@ -220,14 +212,14 @@ where
                     };
                     match verdict {
                         Verdict::Skip => {}
-                        Verdict::Expand(g2, h2) => deeper.push(Job::Walk {
+                        Verdict::Expand(g2, h2) => deeper.push(SubtreeJob::Walk {
                             steps: next_steps(),
                             g: g2,
                             h: h2,
                         }),
                         Verdict::Goal => {
                             // nothing after this goal in walk order matters
-                            deeper.push(Job::Goal(next_steps()));
+                            deeper.push(SubtreeJob::Goal(next_steps()));
                             jobs = deeper;
                             break 'cut;
                         }
@@ -245,16 +237,16 @@ where
                 break;
             }
         }
-        let mut report = Report::of(&cutter);
+        let mut report = report_of(&cutter);
         // the cutter's expansions count towards the limit too
         expanded.fetch_add(report.stats.expanded, Ordering::Relaxed);
         if let Some(reason) = cut_stop {
-            add(&mut mon.stats, &report.stats);
+            add_stats(&mut mon.stats, &report.stats);
             return mon.stopped(reason, bound_when_stopped(reason, lower_bound));
         }
 
         // Walk the jobs on `active` threads (or as many as the system starts).
-        let shared = |n: usize| Shared {
+        let shared = |n: usize| SubtreeShared {
             jobs: &jobs,
             taken: AtomicUsize::new(0),
             first_goal: AtomicUsize::new(usize::MAX),
@@ -269,11 +261,12 @@ where
             start: &start,
             root: &root,
         };
-        let work =
-            |shared: &Shared<'_, '_, P>, w| shared.work::<H, E>(w, problem, heuristic, threshold);
+        let work = |shared: &SubtreeShared<'_, '_, P>, w| {
+            shared.work::<H, E>(w, problem, heuristic, threshold)
+        };
         let (shared, reports): (_, Vec<Report<P::Cost>>) =
             on_threads(active, shared, |shared| work(shared, 0), work);
-        let Shared {
+        let SubtreeShared {
             too_deep,
             stopped,
             found,
@@ -282,16 +275,17 @@ where
         if too_deep.into_inner() {
             // A path outgrew a thread's stack budget: the serial engine, whose explicit
             // stack has no depth limit, does the whole search.
-            return super::search::<P, H, FCost, E>(problem, start.clone(), heuristic, setup);
+            return crate::algorithms::deepening::search::<P, H, FCost, E>(
+                problem,
+                start.clone(),
+                heuristic,
+                setup,
+            );
         }
         for r in &reports {
-            add(&mut report.stats, &r.stats);
-            report.next = min(report.next, r.next);
-            report.limited = report.limited.or(r.limited);
-            report.beyond_bound = min(report.beyond_bound, r.beyond_bound);
-            report.depth_cut |= r.depth_cut;
+            report.absorb(r);
         }
-        add(&mut mon.stats, &report.stats);
+        add_stats(&mut mon.stats, &report.stats);
         last_expanded = report.stats.expanded;
         // the threads report to the shared count only when they poll: the exact total
         expanded.store(mon.stats.expanded, Ordering::Relaxed);
@@ -307,8 +301,7 @@ where
         match report.next {
             Some(t) => threshold = t,
             None => {
-                let (limited, beyond, cut) =
-                    (report.limited, report.beyond_bound, report.depth_cut);
+                let (limited, beyond, cut) = (report.limited, report.pruned, report.depth_cut);
                 return last_iteration(mon, limited, beyond, cut, lower_bound);
             }
         }
@@ -316,9 +309,9 @@ where
 }
 
 /// What the threads of one iteration share.
-struct Shared<'s, 'l, P: Problem + ?Sized> {
+struct SubtreeShared<'s, 'l, P: Problem + ?Sized> {
     /// The jobs, in walk order.
-    jobs: &'s [Job<P>],
+    jobs: &'s [SubtreeJob<P>],
     /// How many jobs threads have taken.
     taken: AtomicUsize,
     /// The first job (in walk order) known to hold a goal.
@@ -334,12 +327,12 @@ struct Shared<'s, 'l, P: Problem + ?Sized> {
     abandon: Vec<Arc<AtomicBool>>,
     /// The expansions of all threads, for the expansion limit.
     expanded: &'s Arc<AtomicU64>,
-    setup: &'s Setup<'s, 'l, P::Cost>,
+    setup: &'s DeepeningSetup<'s, 'l, P::Cost>,
     start: &'s P::State,
     root: &'s Link<'s, P>,
 }
 
-impl<P> Shared<'_, '_, P>
+impl<P> SubtreeShared<'_, '_, P>
 where
     P: Problem + ?Sized,
 {
@@ -377,8 +370,8 @@ where
                 break;
             }
             let flow = match &self.jobs[i] {
-                Job::Goal(steps) => Flow::Found(solution::<P>(self.start, steps)),
-                Job::Walk { steps, g, h } => with_links(self.root, steps, &mut |at| {
+                SubtreeJob::Goal(steps) => Flow::Found(solution::<P>(self.start, steps)),
+                SubtreeJob::Walk { steps, g, h } => with_links(self.root, steps, &mut |at| {
                     walk.walk_below::<E>(at, *g, *h, steps.len())
                 }),
             };
@@ -409,22 +402,6 @@ where
                 }
             }
         }
-        Report::of(&walk)
+        report_of(&walk)
     }
-}
-
-/// The smaller of two optional values.
-fn min<C: Ord>(a: Option<C>, b: Option<C>) -> Option<C> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
-/// Adds the counts of `part` to `total` (the largest frontier is the larger of the two).
-fn add(total: &mut Stats, part: &Stats) {
-    total.expanded += part.expanded;
-    total.generated += part.generated;
-    total.duplicates += part.duplicates;
-    total.max_frontier = total.max_frontier.max(part.max_frontier);
 }
