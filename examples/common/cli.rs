@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use heurist::{
-    AStar, AnytimeAStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Greedy, Heuristic, IdaStar,
-    Iddfs, Improvement, Limits, MovePruning, OpenList, Problem, SearchResult, WeightedAStar,
+    AStar, AnytimeAStar, Bfs, CancelToken, CycleCheck, Dfs, Dijkstra, Expansion, Greedy, Heuristic,
+    IdaStar, Iddfs, Improvement, Limits, OpenList, Problem, SearchResult, WeightedAStar,
     MAX_THREADS,
 };
 
@@ -213,8 +213,9 @@ impl Tuning {
 }
 
 /// Runs `algo` on `problem` from `start` under `limits`, with `tuning`; `heuristic` guides
-/// the algorithms that read one.
-pub fn solve<P, H>(
+/// the algorithms that read one. `E` says how successors are generated: `AllMoves`, or
+/// `Pruned` for move pruning (every algorithm but DFS takes it).
+pub fn solve<P, H, E>(
     algo: Algo,
     problem: &P,
     start: P::State,
@@ -225,6 +226,7 @@ pub fn solve<P, H>(
 where
     P: Problem,
     H: Heuristic<P>,
+    E: Expansion<P>,
 {
     let Tuning {
         weight,
@@ -236,34 +238,41 @@ where
         Algo::Astar => AStar::new()
             .limits(limits)
             .open_list(open_list)
+            .expansion::<E>()
             .search(problem, start, heuristic),
         Algo::Idastar => IdaStar::new()
             .limits(limits)
             .cycle_check(cycle_check)
+            .expansion::<E>()
             .search(problem, start, heuristic),
         Algo::Dijkstra => Dijkstra::new()
             .limits(limits)
             .open_list(open_list)
+            .expansion::<E>()
             .search(problem, start),
         Algo::Bfs => Bfs::new()
             .limits(limits)
             .reversible(reversible)
+            .expansion::<E>()
             .search(problem, start),
         Algo::Dfs => Dfs::new().limits(limits).search(problem, start),
         Algo::Iddfs => Iddfs::new()
             .limits(limits)
             .cycle_check(cycle_check)
+            .expansion::<E>()
             .search(problem, start),
         Algo::Greedy => Greedy::new()
             .limits(limits)
             .open_list(open_list)
+            .expansion::<E>()
             .search(problem, start, heuristic),
         Algo::Wastar => WeightedAStar::new(weight)
             .limits(limits)
             .open_list(open_list)
+            .expansion::<E>()
             .search(problem, start, heuristic),
         Algo::Anytime => {
-            let run = anytime_config(tuning, limits);
+            let run = anytime_config(tuning, limits).expansion::<E>();
             run.search_with(problem, start, heuristic, report).result
         }
     }
@@ -293,53 +302,6 @@ pub fn anytime_config<'a, C>(tuning: Tuning, limits: Limits<'a, C>) -> AnytimeAS
 fn report(b: Improvement<impl Sized, impl Sized, impl heurist::Cost>) -> std::ops::ControlFlow<()> {
     report_better(&b);
     std::ops::ControlFlow::Continue(())
-}
-
-/// [`solve`] with move pruning for the optimal algorithms (A*, IDA*, Dijkstra, BFS, IDDFS).
-pub fn solve_pruned<P, H>(
-    algo: Algo,
-    problem: &P,
-    start: P::State,
-    heuristic: H,
-    tuning: Tuning,
-    limits: Limits<'_, P::Cost>,
-) -> SearchResult<P::State, P::Action, P::Cost>
-where
-    P: MovePruning,
-    H: Heuristic<P>,
-{
-    match algo {
-        Algo::Astar => AStar::new()
-            .limits(limits)
-            .open_list(tuning.open_list)
-            .move_pruning()
-            .search(problem, start, heuristic),
-        Algo::Idastar => IdaStar::new()
-            .limits(limits)
-            .cycle_check(tuning.cycle_check)
-            .move_pruning()
-            .search(problem, start, heuristic),
-        Algo::Dijkstra => Dijkstra::new()
-            .limits(limits)
-            .open_list(tuning.open_list)
-            .move_pruning()
-            .search(problem, start),
-        Algo::Bfs => Bfs::new()
-            .limits(limits)
-            .reversible(tuning.reversible)
-            .move_pruning()
-            .search(problem, start),
-        Algo::Iddfs => Iddfs::new()
-            .limits(limits)
-            .cycle_check(tuning.cycle_check)
-            .move_pruning()
-            .search(problem, start),
-        Algo::Anytime => {
-            let run = anytime_config(tuning, limits).move_pruning();
-            run.search_with(problem, start, heuristic, report).result
-        }
-        _ => solve(algo, problem, start, heuristic, tuning, limits),
-    }
 }
 
 #[cfg(test)]

@@ -160,7 +160,7 @@ fn search<H: Heuristic<Puzzle> + Sync>(
             .search_parallel(cli.threads, puzzle, start, h);
     }
     let tuning = cli::Tuning::new(cli.weight).cycle_check(CycleCheck::Parent);
-    cli::solve(cli.algo, puzzle, start, h, tuning, limits)
+    cli::solve::<_, _, heurist::AllMoves>(cli.algo, puzzle, start, h, tuning, limits)
 }
 
 /// What stopped a pattern-database build, for people: nothing was saved.

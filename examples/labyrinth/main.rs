@@ -133,7 +133,7 @@ fn search(
             .limits(limits)
             .max_depth(d)
             .search(problem, start, h),
-        (algo, _) => cli::solve(
+        (algo, _) => cli::solve::<_, _, heurist::AllMoves>(
             algo,
             problem,
             start,

@@ -342,9 +342,9 @@ fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) ->
         };
     }
     if !cli.no_move_pruning {
-        cli::solve_pruned(cli.algo, problem, start, h, tuning, limits)
+        cli::solve::<_, _, heurist::Pruned>(cli.algo, problem, start, h, tuning, limits)
     } else {
-        cli::solve(cli.algo, problem, start, h, tuning, limits)
+        cli::solve::<_, _, heurist::AllMoves>(cli.algo, problem, start, h, tuning, limits)
     }
 }
 

@@ -239,7 +239,14 @@ fn run_search(
 ) -> Run {
     // The canonical tree has no cycles: the parent check is enough and cheap.
     let tuning = common::cli::Tuning::new(weight).cycle_check(CycleCheck::Parent);
-    common::cli::solve(algo, p, p.start(), p.heuristic(kind), tuning, limits)
+    common::cli::solve::<_, _, heurist::AllMoves>(
+        algo,
+        p,
+        p.start(),
+        p.heuristic(kind),
+        tuning,
+        limits,
+    )
 }
 
 fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {

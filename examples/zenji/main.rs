@@ -194,7 +194,14 @@ fn run_search(
     // Paths never revisit a state (a visited set, or monotone moves): the parent check is
     // enough for the depth-first searches.
     let tuning = common::cli::Tuning::new(weight).cycle_check(CycleCheck::Parent);
-    common::cli::solve(algo, p, p.start(), p.heuristic(kind), tuning, limits)
+    common::cli::solve::<_, _, heurist::AllMoves>(
+        algo,
+        p,
+        p.start(),
+        p.heuristic(kind),
+        tuning,
+        limits,
+    )
 }
 
 fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {

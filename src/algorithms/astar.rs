@@ -1,5 +1,7 @@
 //! A* search.
 
+use std::marker::PhantomData;
+
 use super::best_first::{self, AStarPolicy, Setup};
 use super::parallel::{self, astar_common::AStarEngine};
 use super::ResultOf;
@@ -82,7 +84,7 @@ where
 pub struct AStar<'a, C, E = AllMoves> {
     limits: Limits<'a, C>,
     open_list: OpenList,
-    expansion: E,
+    expansion: PhantomData<E>,
 }
 
 impl<C> Default for AStar<'_, C> {
@@ -90,7 +92,7 @@ impl<C> Default for AStar<'_, C> {
         AStar {
             limits: Limits::new(),
             open_list: OpenList::default(),
-            expansion: AllMoves,
+            expansion: PhantomData,
         }
     }
 }
@@ -119,7 +121,6 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P> + Sync,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         parallel::astar_common::search::<P, H, E>(
             engine,
             problem,
@@ -150,14 +151,23 @@ impl<'a, C, E> AStar<'a, C, E> {
         self
     }
 
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
-    pub fn move_pruning(self) -> AStar<'a, C, Pruned> {
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either: one `match` over the
+    /// algorithms serves both.
+    pub fn expansion<F>(self) -> AStar<'a, C, F> {
         AStar {
             limits: self.limits,
             open_list: self.open_list,
-            expansion: Pruned,
+            expansion: PhantomData,
         }
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+    pub fn move_pruning(self) -> AStar<'a, C, Pruned> {
+        self.expansion()
     }
 
     /// Runs A* on `problem` from `start`, guided by `heuristic`.
@@ -168,7 +178,6 @@ impl<'a, C, E> AStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         let setup = self.setup();
         best_first::search::<P, H, _, E>(problem, start, &heuristic, AStarPolicy, setup)
     }

@@ -1,5 +1,7 @@
 //! Breadth-first search.
 
+use std::marker::PhantomData;
+
 use super::{parallel, ResultOf};
 use crate::collections::{inline_states, BfsStore, IdIndex, InlineIndex, SeenIndex};
 use crate::search::{limit_methods, Limits, Monitor, Outcome, StopReason};
@@ -58,7 +60,7 @@ pub struct Bfs<'a, C, E = AllMoves> {
     limits: Limits<'a, C>,
     max_depth: Option<usize>,
     reversible: bool,
-    expansion: E,
+    expansion: PhantomData<E>,
 }
 
 impl<C> Default for Bfs<'_, C> {
@@ -67,7 +69,7 @@ impl<C> Default for Bfs<'_, C> {
             limits: Limits::new(),
             max_depth: None,
             reversible: false,
-            expansion: AllMoves,
+            expansion: PhantomData,
         }
     }
 }
@@ -130,18 +132,27 @@ impl<'a, C, E> Bfs<'a, C, E> {
         self
     }
 
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either: one `match` over the
+    /// algorithms serves both.
+    pub fn expansion<F>(self) -> Bfs<'a, C, F> {
+        Bfs {
+            limits: self.limits,
+            max_depth: self.max_depth,
+            reversible: self.reversible,
+            expansion: PhantomData,
+        }
+    }
+
     /// Expand each state without the successors that the ways into it make redundant
     /// ([`MovePruning`](crate::MovePruning)), with the union of the skip sets of *every*
     /// action by which the search has reached it before expanding it (under a cost bound:
     /// of the first). The states, their depths and parents, the solution and the expanded
     /// and stored counts do not change; far fewer successors are generated.
     pub fn move_pruning(self) -> Bfs<'a, C, Pruned> {
-        Bfs {
-            limits: self.limits,
-            max_depth: self.max_depth,
-            reversible: self.reversible,
-            expansion: Pruned,
-        }
+        self.expansion()
     }
 
     /// Runs breadth-first search on `problem` from `start`.
@@ -188,7 +199,6 @@ impl<'a, C, E> Bfs<'a, C, E> {
         C: crate::traits::Cost,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         let setup = BfsSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
@@ -265,7 +275,6 @@ impl<'a, C, E> Bfs<'a, C, E> {
         E: Expansion<P>,
         E::Set: Send + Sync,
     {
-        let _ = self.expansion;
         let setup = parallel::level_bfs::LevelBfsSetup {
             limits: &self.limits,
             max_depth: self.max_depth,

@@ -1,5 +1,7 @@
 //! Dijkstra's algorithm (uniform-cost search).
 
+use std::marker::PhantomData;
+
 use super::best_first::{self, DijkstraPolicy, Setup};
 use super::ResultOf;
 use super::Workspace;
@@ -51,7 +53,7 @@ where
 pub struct Dijkstra<'a, C, E = AllMoves> {
     pub(crate) limits: Limits<'a, C>,
     pub(crate) open_list: OpenList,
-    pub(crate) expansion: E,
+    pub(crate) expansion: PhantomData<E>,
 }
 
 impl<C> Default for Dijkstra<'_, C> {
@@ -59,7 +61,7 @@ impl<C> Default for Dijkstra<'_, C> {
         Dijkstra {
             limits: Limits::new(),
             open_list: OpenList::default(),
-            expansion: AllMoves,
+            expansion: PhantomData,
         }
     }
 }
@@ -88,14 +90,23 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
         self
     }
 
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
-    pub fn move_pruning(self) -> Dijkstra<'a, C, Pruned> {
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either: one `match` over the
+    /// algorithms serves both.
+    pub fn expansion<F>(self) -> Dijkstra<'a, C, F> {
         Dijkstra {
             limits: self.limits,
             open_list: self.open_list,
-            expansion: Pruned,
+            expansion: PhantomData,
         }
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+    pub fn move_pruning(self) -> Dijkstra<'a, C, Pruned> {
+        self.expansion()
     }
 
     /// Runs Dijkstra's algorithm on `problem` from `start`.
@@ -105,7 +116,6 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
         C: crate::traits::Cost,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         let setup = self.setup();
         best_first::search::<P, _, _, E>(problem, start, &Zero, DijkstraPolicy, setup)
     }

@@ -1,5 +1,7 @@
 //! Fringe search (Björnsson, Enzenberger, Holte and Schaeffer, 2005).
 
+use std::marker::PhantomData;
+
 use super::ResultOf;
 use crate::collections::{Arena, Lookup};
 use crate::search::{limit_methods, Limits, Monitor, Outcome, StopReason};
@@ -77,14 +79,14 @@ where
 #[derive(Clone, Debug)]
 pub struct Fringe<'a, C, E = AllMoves> {
     limits: Limits<'a, C>,
-    expansion: E,
+    expansion: PhantomData<E>,
 }
 
 impl<C> Default for Fringe<'_, C> {
     fn default() -> Self {
         Fringe {
             limits: Limits::new(),
-            expansion: AllMoves,
+            expansion: PhantomData,
         }
     }
 }
@@ -99,13 +101,22 @@ impl<C> Fringe<'_, C> {
 impl<'a, C, E> Fringe<'a, C, E> {
     limit_methods!();
 
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either: one `match` over the
+    /// algorithms serves both.
+    pub fn expansion<F>(self) -> Fringe<'a, C, F> {
+        Fringe {
+            limits: self.limits,
+            expansion: PhantomData,
+        }
+    }
+
     /// Expand each state without the successors that the action on the best path found to
     /// it makes redundant ([`MovePruning`](crate::MovePruning)); the search stays optimal.
     pub fn move_pruning(self) -> Fringe<'a, C, Pruned> {
-        Fringe {
-            limits: self.limits,
-            expansion: Pruned,
-        }
+        self.expansion()
     }
 
     /// Runs fringe search on `problem` from `start`, guided by `heuristic`.
@@ -116,7 +127,6 @@ impl<'a, C, E> Fringe<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         run::<P, H, E>(problem, start, &heuristic, &self.limits)
     }
 }

@@ -1,9 +1,11 @@
 //! Greedy best-first search.
 
+use std::marker::PhantomData;
+
 use super::best_first::{self, GreedyPolicy, Setup};
 use super::ResultOf;
 use crate::search::{limit_methods, Limits, OpenList};
-use crate::traits::{AllMoves, Heuristic, Problem};
+use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 
 /// Greedy best-first search: always expands the state with the smallest heuristic value
 /// (smaller `g` among equals). Not optimal, often very fast; complete on finite graphs.
@@ -37,9 +39,10 @@ where
 /// assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
 /// ```
 #[derive(Clone, Debug)]
-pub struct Greedy<'a, C> {
+pub struct Greedy<'a, C, E = AllMoves> {
     limits: Limits<'a, C>,
     open_list: OpenList,
+    expansion: PhantomData<E>,
 }
 
 impl<C> Default for Greedy<'_, C> {
@@ -47,6 +50,7 @@ impl<C> Default for Greedy<'_, C> {
         Greedy {
             limits: Limits::new(),
             open_list: OpenList::default(),
+            expansion: PhantomData,
         }
     }
 }
@@ -58,7 +62,7 @@ impl<C> Greedy<'_, C> {
     }
 }
 
-impl<'a, C> Greedy<'a, C> {
+impl<'a, C, E> Greedy<'a, C, E> {
     limit_methods!();
 
     /// Which priority queue holds the frontier (default [`OpenList::Buckets`]).
@@ -67,17 +71,56 @@ impl<'a, C> Greedy<'a, C> {
         self
     }
 
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either.
+    pub fn expansion<F>(self) -> Greedy<'a, C, F> {
+        Greedy {
+            limits: self.limits,
+            open_list: self.open_list,
+            expansion: PhantomData,
+        }
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)).
+    pub fn move_pruning(self) -> Greedy<'a, C, Pruned> {
+        self.expansion()
+    }
+
     /// Runs greedy best-first search on `problem` from `start`, guided by `heuristic`.
     pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>
     where
         P: Problem<Cost = C> + ?Sized,
         C: crate::traits::Cost,
         H: Heuristic<P>,
+        E: Expansion<P>,
     {
         let setup = Setup {
             limits: &self.limits,
             open_list: self.open_list,
         };
-        best_first::search::<P, H, _, AllMoves>(problem, start, &heuristic, GreedyPolicy, setup)
+        best_first::search::<P, H, _, E>(problem, start, &heuristic, GreedyPolicy, setup)
+    }
+    /// [`search`](Self::search) from several start states at once, each at path cost zero
+    /// (a start given twice counts once; no start at all is an exhausted search).
+    pub fn search_from<P, H>(
+        &self,
+        problem: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        heuristic: H,
+    ) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        H: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        best_first::search_from::<P, H, _, E>(problem, starts, &heuristic, GreedyPolicy, setup)
     }
 }

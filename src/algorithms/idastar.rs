@@ -1,5 +1,7 @@
 //! Iterative-deepening A* (IDA*).
 
+use std::marker::PhantomData;
+
 use super::deepening::{self, DeepeningSetup, FCost};
 use super::parallel::{idastar_subtrees, Threads};
 use super::ResultOf;
@@ -87,7 +89,7 @@ pub struct IdaStar<'a, C, E = AllMoves> {
     max_depth: Option<usize>,
     cycle_check: CycleCheck,
     serial_below: u64,
-    expansion: E,
+    expansion: PhantomData<E>,
 }
 
 impl<C> Default for IdaStar<'_, C> {
@@ -97,7 +99,7 @@ impl<C> Default for IdaStar<'_, C> {
             max_depth: None,
             cycle_check: CycleCheck::default(),
             serial_below: 20_000,
-            expansion: AllMoves,
+            expansion: PhantomData,
         }
     }
 }
@@ -114,7 +116,6 @@ impl<'a, C, E> IdaStar<'a, C, E> {
 
     /// What the iterative-deepening engine is told: the limits, depth limit and cycle check.
     fn setup(&self) -> DeepeningSetup<'_, 'a, C> {
-        let _ = self.expansion;
         DeepeningSetup {
             limits: &self.limits,
             max_depth: self.max_depth,
@@ -152,16 +153,25 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         self
     }
 
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
-    pub fn move_pruning(self) -> IdaStar<'a, C, Pruned> {
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either: one `match` over the
+    /// algorithms serves both.
+    pub fn expansion<F>(self) -> IdaStar<'a, C, F> {
         IdaStar {
             limits: self.limits,
             max_depth: self.max_depth,
             cycle_check: self.cycle_check,
             serial_below: self.serial_below,
-            expansion: Pruned,
+            expansion: PhantomData,
         }
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+    pub fn move_pruning(self) -> IdaStar<'a, C, Pruned> {
+        self.expansion()
     }
 
     /// Runs IDA* on `problem` from `start`, guided by `heuristic`.

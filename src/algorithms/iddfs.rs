@@ -1,5 +1,7 @@
 //! Iterative-deepening depth-first search.
 
+use std::marker::PhantomData;
+
 use super::deepening::{self, DeepeningSetup, Depth};
 use super::ResultOf;
 use crate::search::{limit_methods, CycleCheck, Limits};
@@ -45,7 +47,7 @@ pub struct Iddfs<'a, C, E = AllMoves> {
     limits: Limits<'a, C>,
     max_depth: Option<usize>,
     cycle_check: CycleCheck,
-    expansion: E,
+    expansion: PhantomData<E>,
 }
 
 impl<C> Default for Iddfs<'_, C> {
@@ -54,7 +56,7 @@ impl<C> Default for Iddfs<'_, C> {
             limits: Limits::new(),
             max_depth: None,
             cycle_check: CycleCheck::default(),
-            expansion: AllMoves,
+            expansion: PhantomData,
         }
     }
 }
@@ -81,15 +83,24 @@ impl<'a, C, E> Iddfs<'a, C, E> {
         self
     }
 
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search still finds the fewest actions.
-    pub fn move_pruning(self) -> Iddfs<'a, C, Pruned> {
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either: one `match` over the
+    /// algorithms serves both.
+    pub fn expansion<F>(self) -> Iddfs<'a, C, F> {
         Iddfs {
             limits: self.limits,
             max_depth: self.max_depth,
             cycle_check: self.cycle_check,
-            expansion: Pruned,
+            expansion: PhantomData,
         }
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search still finds the fewest actions.
+    pub fn move_pruning(self) -> Iddfs<'a, C, Pruned> {
+        self.expansion()
     }
 
     /// Runs iterative-deepening DFS on `problem` from `start`.
@@ -99,7 +110,6 @@ impl<'a, C, E> Iddfs<'a, C, E> {
         C: crate::traits::Cost,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         let setup = DeepeningSetup {
             limits: &self.limits,
             max_depth: self.max_depth,

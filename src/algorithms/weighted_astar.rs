@@ -1,9 +1,11 @@
 //! Weighted A*.
 
+use std::marker::PhantomData;
+
 use super::best_first::{self, Setup, WeightedPolicy};
 use super::ResultOf;
 use crate::search::{limit_methods, Limits, OpenList, SearchResult, Stats, StopReason};
-use crate::traits::{AllMoves, Heuristic, Problem};
+use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
 
 /// Weighted A*: expands states in order of `g + w·h`. With an admissible heuristic and
 /// `w >= 1` the solution costs at most `w` times the optimum, usually after far fewer
@@ -45,10 +47,11 @@ where
 /// assert_eq!(refused.stop_reason(), Some(StopReason::InvalidWeight));
 /// ```
 #[derive(Clone, Debug)]
-pub struct WeightedAStar<'a, C> {
+pub struct WeightedAStar<'a, C, E = AllMoves> {
     limits: Limits<'a, C>,
     open_list: OpenList,
     weight: f64,
+    expansion: PhantomData<E>,
 }
 
 impl<C> WeightedAStar<'_, C> {
@@ -58,11 +61,12 @@ impl<C> WeightedAStar<'_, C> {
             limits: Limits::new(),
             open_list: OpenList::default(),
             weight,
+            expansion: PhantomData,
         }
     }
 }
 
-impl<'a, C> WeightedAStar<'a, C> {
+impl<'a, C, E> WeightedAStar<'a, C, E> {
     limit_methods!();
 
     /// Which priority queue holds the frontier (default [`OpenList::Buckets`]).
@@ -71,12 +75,32 @@ impl<'a, C> WeightedAStar<'a, C> {
         self
     }
 
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either.
+    pub fn expansion<F>(self) -> WeightedAStar<'a, C, F> {
+        WeightedAStar {
+            limits: self.limits,
+            open_list: self.open_list,
+            weight: self.weight,
+            expansion: PhantomData,
+        }
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)).
+    pub fn move_pruning(self) -> WeightedAStar<'a, C, Pruned> {
+        self.expansion()
+    }
+
     /// Runs weighted A* on `problem` from `start`, guided by `heuristic`.
     pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>
     where
         P: Problem<Cost = C> + ?Sized,
         C: crate::traits::Cost,
         H: Heuristic<P>,
+        E: Expansion<P>,
     {
         if !(self.weight.is_finite() && self.weight > 0.0) {
             return SearchResult::refused(StopReason::InvalidWeight, Stats::default());
@@ -86,6 +110,35 @@ impl<'a, C> WeightedAStar<'a, C> {
             open_list: self.open_list,
         };
         let policy = WeightedPolicy(self.weight);
-        best_first::search::<P, H, _, AllMoves>(problem, start, &heuristic, policy, setup)
+        best_first::search::<P, H, _, E>(problem, start, &heuristic, policy, setup)
+    }
+    /// [`search`](Self::search) from several start states at once, each at path cost zero
+    /// (a start given twice counts once; no start at all is an exhausted search).
+    pub fn search_from<P, H>(
+        &self,
+        problem: &P,
+        starts: impl IntoIterator<Item = P::State>,
+        heuristic: H,
+    ) -> ResultOf<P>
+    where
+        P: Problem<Cost = C> + ?Sized,
+        C: crate::traits::Cost,
+        H: Heuristic<P>,
+        E: Expansion<P>,
+    {
+        if !(self.weight.is_finite() && self.weight > 0.0) {
+            return SearchResult::refused(StopReason::InvalidWeight, Stats::default());
+        }
+        let setup = Setup {
+            limits: &self.limits,
+            open_list: self.open_list,
+        };
+        best_first::search_from::<P, H, _, E>(
+            problem,
+            starts,
+            &heuristic,
+            WeightedPolicy(self.weight),
+            setup,
+        )
     }
 }

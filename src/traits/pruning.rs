@@ -12,8 +12,12 @@ use super::{Problem, Successors};
 /// moved (the two slides are one slide, or none, from the state before). A problem that
 /// knows such pairs implements this trait; a search configured with `.move_pruning()`
 /// ([`Bfs`](crate::Bfs), [`Iddfs`](crate::Iddfs), [`Dijkstra`](crate::Dijkstra),
-/// [`AStar`](crate::AStar), [`IdaStar`](crate::IdaStar)) then asks for the successors of
+/// [`AStar`](crate::AStar), [`WeightedAStar`](crate::WeightedAStar),
+/// [`Greedy`](crate::Greedy), [`AnytimeAStar`](crate::AnytimeAStar),
+/// [`IdaStar`](crate::IdaStar), [`Fringe`](crate::Fringe)) then asks for the successors of
 /// each state minus a *skip set*. It stays optimal and still proves a problem unsolvable.
+/// Every one of them also has `.expansion::<E>()`, which sets [`AllMoves`] or [`Pruned`]
+/// by type, for a choice made at run time (see the second example).
 /// Breadth-first search passes the union of the skip sets of *every* action by which it
 /// has reached a state before expanding it; the others pass the skip set of the action on
 /// the best path found to it.
@@ -75,6 +79,51 @@ use super::{Problem, Successors};
 /// assert_eq!(pruned.stats.stored, plain.stats.stored);
 /// // half the successors: from each state, only the steps away from the start
 /// assert_eq!((pruned.stats.generated, plain.stats.generated), (1859, 3715));
+/// ```
+///
+/// Choosing at run time: one function, generic over the [`Expansion`], holds the one
+/// `match` over the algorithms, and the program calls it with [`AllMoves`] or [`Pruned`].
+///
+/// ```
+/// # use heurist::{MovePruning, Problem, Successors};
+/// # struct Grid;
+/// # const STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// # impl Problem for Grid {
+/// #     type State = (i32, i32);
+/// #     type Action = usize;
+/// #     type Cost = u32;
+/// #     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == (30, 30) }
+/// #     fn successors(&self, s: &(i32, i32), out: &mut Successors<(i32, i32), usize, u32>) {
+/// #         self.successors_skipping(s, 0, out)
+/// #     }
+/// # }
+/// # impl MovePruning for Grid {
+/// #     type Skip = u8;
+/// #     fn skip_after(&self, &a: &usize) -> u8 { 1 << ((a + 2) % 4) }
+/// #     fn successors_skipping(&self, &(r, c): &(i32, i32), skip: u8, out: &mut Successors<(i32, i32), usize, u32>) {
+/// #         for (a, (dr, dc)) in STEPS.into_iter().enumerate() {
+/// #             let (r, c) = (r + dr, c + dc);
+/// #             if skip >> a & 1 == 0 && (0..=30).contains(&r) && (0..=30).contains(&c) {
+/// #                 out.push(a, (r, c), 1);
+/// #             }
+/// #         }
+/// #     }
+/// # }
+/// use heurist::{AStar, AllMoves, Bfs, Expansion, Pruned};
+///
+/// fn solve<E: Expansion<Grid>>(astar: bool) -> Option<u32> {
+///     let manhattan = |&(r, c): &(i32, i32)| (60 - r - c) as u32;
+///     let result = match astar {
+///         true => AStar::new().expansion::<E>().search(&Grid, (0, 0), manhattan),
+///         false => Bfs::new().expansion::<E>().search(&Grid, (0, 0)),
+///     };
+///     result.cost()
+/// }
+///
+/// let prune = std::env::args().count() > 100; // a flag, say
+/// let cost = if prune { solve::<Pruned>(true) } else { solve::<AllMoves>(true) };
+/// assert_eq!(cost, Some(60));
+/// assert_eq!(solve::<Pruned>(false), solve::<AllMoves>(false));
 /// ```
 pub trait MovePruning: Problem {
     /// A set of actions to leave out; `Default::default()` is the empty set and `|` the

@@ -424,7 +424,7 @@ fn bad_work_directories_are_errors() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     std::fs::write(&manifest, text.replace("layers 1 2", "layers 1 x")).unwrap();
     let err = run.enumerate(&p, p.goal).unwrap_err();
-    assert!(matches!(err, DiskError::Manifest { line: 11, .. }), "{err}");
+    assert!(matches!(err, DiskError::Manifest { line: 12, .. }), "{err}");
     std::fs::write(&manifest, &text[..text.len() / 2]).unwrap();
     assert!(matches!(
         run.enumerate(&p, p.goal),

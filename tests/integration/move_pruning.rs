@@ -7,8 +7,8 @@
 //! generation.
 
 use heurist::{
-    AStar, Bfs, CycleCheck, Dijkstra, Fringe, Greedy, IdaStar, Iddfs, MovePruning, OpenList,
-    Problem, SearchResult, Successors, Zero,
+    AStar, AnytimeAStar, Bfs, CycleCheck, Dijkstra, Fringe, Greedy, IdaStar, Iddfs, MovePruning,
+    OpenList, Problem, SearchResult, Successors, WeightedAStar, Zero,
 };
 use proptest::prelude::*;
 
@@ -116,6 +116,15 @@ proptest! {
                 Fringe::new().move_pruning().search(&p, start, h),
                 Fringe::new().search(&p, start, h),
             ),
+            // weight 1: weighted A* is A*
+            (
+                WeightedAStar::new(1.0).move_pruning().search(&p, start, h),
+                WeightedAStar::new(1.0).search(&p, start, h),
+            ),
+            (
+                AnytimeAStar::new(2.0).move_pruning().search(&p, start, h).result,
+                AnytimeAStar::new(2.0).search(&p, start, h).result,
+            ),
         ];
         for (r, plain) in &by_cost {
             prop_assert_eq!(replay_pruned(&g, start, r).map(|c| c.0), best);
@@ -145,10 +154,19 @@ proptest! {
         prop_assert_eq!(r.stop_reason(), plain.stop_reason());
         prop_assert_eq!(stats(&r).3, stats(&plain).3);
         prop_assert!(r.stats.generated <= plain.stats.generated);
-        // the non-optimal searches ignore the pruning and still find a path
-        for r in [heurist::dfs(&p, start), Greedy::new().search(&p, start, Zero)] {
+        // the non-optimal searches still find a path (DFS ignores the pruning), weighted
+        // A* within its factor
+        for r in [
+            heurist::dfs(&p, start),
+            Greedy::new().search(&p, start, Zero),
+            Greedy::new().move_pruning().search(&p, start, h),
+        ] {
             prop_assert_eq!(replay_pruned(&g, start, &r).is_some(), best.is_some());
         }
+        let r = WeightedAStar::new(2.0).move_pruning().search(&p, start, h);
+        let cost = replay_pruned(&g, start, &r).map(|c| c.0);
+        prop_assert_eq!(cost.is_some(), best.is_some());
+        prop_assert!(cost.zip(best).is_none_or(|(c, b)| c <= 2 * b), "{:?} {:?}", cost, best);
     }
 }
 

@@ -1,8 +1,8 @@
 //! Searches from several start states at once (`Bfs::search_from`, `Dijkstra::search_from`,
-//! `AStar::search_from`) against the best over single-start references: Bellman-Ford for
+//! `AStar::search_from`, `WeightedAStar::search_from`, `Greedy::search_from`) against the best over single-start references: Bellman-Ford for
 //! the least cost, a plain queue BFS for the fewest actions.
 
-use heurist::{AStar, Bfs, Dijkstra, OpenList, StopReason};
+use heurist::{AStar, Bfs, Dijkstra, Greedy, OpenList, StopReason, WeightedAStar};
 use proptest::prelude::*;
 
 use crate::support;
@@ -33,7 +33,20 @@ proptest! {
                 AStar::new()
                     .open_list(open)
                     .search_from(&g, starts.iter().copied(), scaled_heuristic(&g, &[255])),
+                // weight 1: A*'s order
+                WeightedAStar::new(1.0)
+                    .open_list(open)
+                    .search_from(&g, starts.iter().copied(), scaled_heuristic(&g, &[255])),
             ];
+            // greedy search: some path from some start, exactly when one exists
+            let r = Greedy::new()
+                .open_list(open)
+                .search_from(&g, starts.iter().copied(), scaled_heuristic(&g, &[255]));
+            prop_assert_eq!(r.is_found(), expected.is_some());
+            if let Some(sol) = r.solution() {
+                prop_assert!(starts.contains(&sol.start));
+                prop_assert!(replay(&g, sol.start, &r) >= expected);
+            }
             for r in results {
                 prop_assert_eq!(r.cost(), expected);
                 match r.solution() {

@@ -1,5 +1,7 @@
 //! Anytime weighted A*: a first solution fast, then better ones, each with a proven bound.
 
+use std::marker::PhantomData;
+
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -230,7 +232,7 @@ pub struct AnytimeAStar<'a, C, E = AllMoves> {
     weight: f64,
     step: f64,
     bound_report: Option<BoundReport<'a, C>>,
-    expansion: E,
+    expansion: PhantomData<E>,
 }
 
 /// A callback for the lower bound proven so far, and how often to call it.
@@ -266,7 +268,7 @@ impl<C> AnytimeAStar<'_, C> {
             weight,
             step: DEFAULT_STEP,
             bound_report: None,
-            expansion: AllMoves,
+            expansion: PhantomData,
         }
     }
 }
@@ -321,17 +323,26 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
         self
     }
 
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search still ends with the optimum.
-    pub fn move_pruning(self) -> AnytimeAStar<'a, C, Pruned> {
+    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
+    /// successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
+    /// search once, generic over `F`, and call it with either: one `match` over the
+    /// algorithms serves both.
+    pub fn expansion<F>(self) -> AnytimeAStar<'a, C, F> {
         AnytimeAStar {
             limits: self.limits,
             open_list: self.open_list,
             weight: self.weight,
             step: self.step,
             bound_report: self.bound_report,
-            expansion: Pruned,
+            expansion: PhantomData,
         }
+    }
+
+    /// Expand each state without the successors that the action into it makes redundant
+    /// ([`MovePruning`](crate::MovePruning)); the search still ends with the optimum.
+    pub fn move_pruning(self) -> AnytimeAStar<'a, C, Pruned> {
+        self.expansion()
     }
 
     /// Runs the search to its end and returns the best solution found.
@@ -466,7 +477,6 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
         G: Guide<P>,
         E: Expansion<P>,
     {
-        let _ = self.expansion;
         let valid = self.weight >= 1.0 && self.weight.is_finite() && self.step >= 0.0;
         if !valid {
             let result = SearchResult::refused(StopReason::InvalidWeight, Stats::default());
