@@ -32,9 +32,7 @@ mod korf;
 #[path = "maze/mod.rs"]
 mod maze;
 
-#[allow(dead_code)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod model;
+use heurist_puzzles::fifteen as model;
 
 use std::cell::Cell;
 use std::process::ExitCode;

@@ -6,13 +6,9 @@
 //!
 //! `cargo bench --bench anytime`
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/rush_hour/model/mod.rs"]
-mod rush;
+use heurist_puzzles::rush_hour as rush;
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod fifteen;
+use heurist_puzzles::fifteen;
 
 use std::time::Duration;
 

@@ -13,9 +13,7 @@
 //! Run: `cargo bench --bench beam_fringe` (flat sampling, 10 samples); one group:
 //! `cargo bench --bench beam_fringe -- fringe-fifteen`.
 
-#[allow(dead_code)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod model;
+use heurist_puzzles::fifteen as model;
 
 #[path = "korf/mod.rs"]
 mod korf;

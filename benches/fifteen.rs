@@ -22,9 +22,7 @@
 //!
 //! Run: `cargo bench --bench fifteen -- --warm-up-time 1 --measurement-time 3`
 
-#[allow(dead_code)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod model;
+use heurist_puzzles::fifteen as model;
 
 #[allow(dead_code)]
 #[path = "bare/mod.rs"]

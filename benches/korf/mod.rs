@@ -1,7 +1,6 @@
-//! Korf's 100 15-puzzle instances, for the benches built on the `fifteen` example's model
-//! (which must be the bench's module `model`).
+//! Korf's 100 15-puzzle instances, for the benches built on the `fifteen` model.
 
-use crate::model::{parse_instances, Puzzle, Tiles};
+use heurist_puzzles::fifteen::{parse_instances, Puzzle, Tiles};
 
 /// The 15-puzzle (blank first in the goal) and, for each of Korf's instances `numbers`, its
 /// start state and optimal cost.

@@ -22,8 +22,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[allow(dead_code)]
-mod model;
+use heurist_puzzles::fifteen as model;
 
 use std::collections::HashSet;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! Dynamic labyrinth: push tokens into shifting rows/columns and walk the figure to the exit
 //! in the fewest moves. `cargo run --release --example labyrinth -- --help`.
 //!
-//! Board file format: see the module docs of `model/board.rs` (the original `Puzzle_6.CSV`
+//! Board file format: see the module docs of `puzzles/src/labyrinth/board.rs` (the original `Puzzle_6.CSV`
 //! loads as it is). `--json` prints one object:
 //! `{"solved": true, "cost": c, "moves": n, "solution": [{"push": 2}, {"push_col": 1},
 //! {"walk": [[4,1],[3,1]]}, ...], "expanded": n, ...}` (`push` = a row index, `push_col` = a
@@ -16,8 +16,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[allow(dead_code)]
-mod model;
+use heurist_puzzles::labyrinth as model;
 
 use clap::{Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs};
@@ -62,7 +61,7 @@ enum Heur {
     mut_arg("time_limit", |a| a.default_value("30"))
 )]
 struct Cli {
-    /// Board file (format in examples/labyrinth/model/board.rs); default: the built-in Puzzle_6.
+    /// Board file (format in puzzles/src/labyrinth/board.rs); default: the built-in Puzzle_6.
     file: Option<PathBuf>,
     /// Cost model.
     #[arg(long, value_enum, default_value_t = Cost::Moves)]

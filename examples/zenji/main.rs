@@ -21,9 +21,7 @@
 #[path = "../common/mod.rs"]
 #[macro_use]
 mod common;
-// Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
-#[allow(dead_code, unused_imports)]
-mod model;
+use heurist_puzzles::zenji as model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
