@@ -15,9 +15,6 @@
 
 use heurist_puzzles::fifteen as model;
 
-#[path = "korf/mod.rs"]
-mod korf;
-
 #[path = "maze/mod.rs"]
 mod maze;
 
@@ -119,7 +116,7 @@ fn once<T>(what: &str, f: impl FnOnce() -> T) -> T {
 }
 
 fn fifteen(c: &mut Criterion) {
-    let (p, korf) = korf::instances(&KORF_EASY);
+    let (p, korf) = model::korf_instances(&KORF_EASY);
     let mut starts = Vec::new();
     for (number, (s, cost)) in KORF_EASY.into_iter().zip(korf) {
         eprintln!("korf {number}: {cost} moves");

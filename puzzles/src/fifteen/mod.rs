@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod heuristics;
+pub mod korf;
 // The parse errors shared by the puzzles.
 pub use crate::parse;
 pub mod pdb;
@@ -19,6 +20,7 @@ use board::{check_permutation, check_shape, err};
 
 pub use board::{parse_instances, parse_layout, square_cells, Instance, Layout};
 pub use heuristics::{LinearConflict, Manhattan, Misplaced};
+pub use korf::{korf_instances, KORF100};
 pub use parse::ParseError;
 pub use pdb::{
     build_projected, build_states, default_cache_dir, default_partition, parse_partition,
