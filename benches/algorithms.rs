@@ -26,15 +26,10 @@ mod bare;
 #[path = "instructions/mod.rs"]
 mod instructions;
 
-#[path = "korf/mod.rs"]
-mod korf;
-
 #[path = "maze/mod.rs"]
 mod maze;
 
-#[allow(dead_code)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod model;
+use heurist_puzzles::fifteen as model;
 
 use std::cell::Cell;
 use std::process::ExitCode;
@@ -444,7 +439,7 @@ fn fifteen_bare_idastar(p: &model::Puzzle, s: model::Tiles) -> u32 {
 }
 
 fn fifteen(c: &mut Criterion) {
-    let (p, korf) = korf::instances(&KORF_EASIEST);
+    let (p, korf) = model::korf_instances(&KORF_EASIEST);
     let mut starts = Vec::new();
     for (number, (s, cost)) in KORF_EASIEST.into_iter().zip(korf) {
         assert_eq!(fifteen_ours_astar(&p, s), cost);
@@ -604,7 +599,7 @@ fn run_once(case: &str) -> Option<u32> {
             run_counted(&GRAPH_COUNTED, run, |f| f(&g))
         }
         "fifteen-korf8" => {
-            let (p, korf) = korf::instances(&KORF_EASIEST);
+            let (p, korf) = model::korf_instances(&KORF_EASIEST);
             let starts: Vec<model::Tiles> = black_box(korf.into_iter().map(|(s, _)| s).collect());
             run_counted(&FIFTEEN_COUNTED, run, |f| {
                 starts.iter().map(|&s| f(&p, s)).sum()

@@ -6,13 +6,9 @@
 //!
 //! `cargo bench --bench anytime`
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/rush_hour/model/mod.rs"]
-mod rush;
+use heurist_puzzles::rush_hour as rush;
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod fifteen;
+use heurist_puzzles::fifteen;
 
 use std::time::Duration;
 
@@ -90,17 +86,7 @@ fn rush_hour(c: &mut Criterion) {
 const KORF: [u32; 3] = [94, 55, 12];
 
 fn fifteen(c: &mut Criterion) {
-    let p = fifteen::Puzzle::new(4, 4, &fifteen::Puzzle::default_goal(16)).unwrap();
-    let korf = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/fifteen/korf100.txt"
-    ));
-    let instances = fifteen::parse_instances(korf, 16).expect("Korf's 100");
-    let mut starts = Vec::new();
-    for number in KORF {
-        let inst = instances.iter().find(|i| i.number == Some(number)).unwrap();
-        starts.push((p.pack(&inst.tiles), inst.optimal.unwrap()));
-    }
+    let (p, starts) = fifteen::korf_instances(&KORF);
     let md = || fifteen::Manhattan(&p);
     let astar = |s| AStar::new().search(&p, s, md()).cost().unwrap();
     let to_optimum = |s| {

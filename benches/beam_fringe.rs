@@ -13,12 +13,7 @@
 //! Run: `cargo bench --bench beam_fringe` (flat sampling, 10 samples); one group:
 //! `cargo bench --bench beam_fringe -- fringe-fifteen`.
 
-#[allow(dead_code)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod model;
-
-#[path = "korf/mod.rs"]
-mod korf;
+use heurist_puzzles::fifteen as model;
 
 #[path = "maze/mod.rs"]
 mod maze;
@@ -121,7 +116,7 @@ fn once<T>(what: &str, f: impl FnOnce() -> T) -> T {
 }
 
 fn fifteen(c: &mut Criterion) {
-    let (p, korf) = korf::instances(&KORF_EASY);
+    let (p, korf) = model::korf_instances(&KORF_EASY);
     let mut starts = Vec::new();
     for (number, (s, cost)) in KORF_EASY.into_iter().zip(korf) {
         eprintln!("korf {number}: {cost} moves");

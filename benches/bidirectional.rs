@@ -29,13 +29,9 @@
 #[path = "maze/mod.rs"]
 mod maze;
 
-#[allow(dead_code)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod fifteen;
+use heurist_puzzles::fifteen;
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/rush_hour/model/mod.rs"]
-mod rush;
+use heurist_puzzles::rush_hour as rush;
 
 use std::time::Duration;
 

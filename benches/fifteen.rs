@@ -22,9 +22,7 @@
 //!
 //! Run: `cargo bench --bench fifteen -- --warm-up-time 1 --measurement-time 3`
 
-#[allow(dead_code)]
-#[path = "../examples/fifteen/model/mod.rs"]
-mod model;
+use heurist_puzzles::fifteen as model;
 
 #[allow(dead_code)]
 #[path = "bare/mod.rs"]
@@ -184,18 +182,8 @@ fn databases(c: &mut Criterion) {
         ("pdb-reflected", &reflected),
         ("pdb78-reflected", &seven_eight),
     ];
-    let korf = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/fifteen/korf100.txt"
-    ));
-    let instances = parse_instances(korf, 16).expect("Korf's 100");
-    let starts: Vec<(Tiles, u32)> = KORF_EASIEST
-        .iter()
-        .map(|&n| {
-            let inst = instances.iter().find(|i| i.number == Some(n)).unwrap();
-            (p.pack(&inst.tiles), inst.optimal.unwrap())
-        })
-        .collect();
+    // on the same puzzle as `p`
+    let (_, starts) = korf_instances(&KORF_EASIEST);
     for (name, h) in sets {
         let mut expanded = 0;
         for &(s, cost) in &starts {

@@ -4,9 +4,7 @@
 //!
 //! `cargo bench --bench labyrinth` (short runs: sample size 10, 2 s measurement).
 
-#[allow(dead_code)]
-#[path = "../examples/labyrinth/model/mod.rs"]
-mod model;
+use heurist_puzzles::labyrinth as model;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use heurist::{AStar, IdaStar};

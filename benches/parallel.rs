@@ -10,9 +10,7 @@
 //! `cargo bench --bench parallel`; the 9x9_5 board (about 14 M states, seconds a search)
 //! only with `RUSH_HOUR_BENCH_HEAVY=1`.
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/rush_hour/model/mod.rs"]
-mod model;
+use heurist_puzzles::rush_hour as model;
 
 use std::time::Duration;
 

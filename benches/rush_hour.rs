@@ -19,9 +19,7 @@
 //! `RUSH_HOUR_BENCH_HEAVY=1`. IDA* is left out: Rush Hour's many transpositions make it
 //! take seconds even on the easiest course board (see the example's `--algo idastar`).
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/rush_hour/model/mod.rs"]
-mod model;
+use heurist_puzzles::rush_hour as model;
 
 use std::time::Duration;
 

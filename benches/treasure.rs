@@ -6,9 +6,7 @@
 //!
 //! `cargo bench --bench treasure -- --quick` (or a filter such as `random20`).
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/treasure/model/mod.rs"]
-mod model;
+use heurist_puzzles::treasure as model;
 
 use std::time::Duration;
 

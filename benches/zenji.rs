@@ -11,9 +11,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use heurist::{AStar, CycleCheck, IdaStar};
 
-#[allow(dead_code, unused_imports)]
-#[path = "../examples/zenji/model/mod.rs"]
-mod model;
+use heurist_puzzles::zenji as model;
 
 use model::{generate, Grid, HeuristicKind, Rules, Zenji};
 

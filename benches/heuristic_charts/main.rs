@@ -24,21 +24,11 @@
 //! (`$HEURIST_CACHE_DIR`, else `target/heurist-pdb-cache`) and built there first if missing
 //! (about a minute, once). A run takes about a minute with the databases cached.
 
-#[path = "../../examples/fifteen/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod fifteen;
-#[path = "../../examples/labyrinth/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod labyrinth;
-#[path = "../../examples/rush_hour/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod rush_hour;
-#[path = "../../examples/treasure/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod treasure;
-#[path = "../../examples/zenji/model/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod zenji;
+use heurist_puzzles::fifteen;
+use heurist_puzzles::labyrinth;
+use heurist_puzzles::rush_hour;
+use heurist_puzzles::treasure;
+use heurist_puzzles::zenji;
 
 mod svg;
 

@@ -1,5 +1,5 @@
 //! What the puzzle programs share: reading puzzle files with errors that name the line and
-//! column, the search flags (algorithm, limits) and how they become a search, and the exit
+//! column (`heurist_puzzles::parse`, re-exported here), the search flags (algorithm, limits) and how they become a search, and the exit
 //! status contract.
 //!
 //! Each program includes it with `#[path = "../common/mod.rs"] mod common;`.
@@ -10,7 +10,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
-pub mod parse;
+pub use heurist_puzzles::parse;
 
 /// Ends the program after a failed write to stdout: quietly when the reader has gone
 /// (a closed pipe), with a message otherwise (a full disk, ...); the I/O error status.

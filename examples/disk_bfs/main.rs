@@ -18,7 +18,7 @@
 //! Exit status: 0 done, 1 stopped by a limit or Ctrl-C, 2 bad input or an I/O error, 3
 //! counts that differ from the published table.
 
-mod puzzles;
+use heurist_puzzles::disk_bfs as puzzles;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

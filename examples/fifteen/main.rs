@@ -22,24 +22,27 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[allow(dead_code)]
-mod model;
+mod report;
+use heurist_puzzles::fifteen as model;
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs};
 use heurist::pdb::{BuildError, BuildLimits, PdbError};
-use heurist::{CycleCheck, Heuristic, IdaStar, Limits, Outcome, SearchResult, StopReason};
+use heurist::{
+    CancelToken, CycleCheck, Heuristic, IdaStar, Limits, Outcome, SearchResult, StopReason,
+};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use model::{
     default_partition, parse_instances, parse_layout, parse_partition, square_cells, Dir, Instance,
-    LinearConflict, Manhattan, Misplaced, Move, PdbHeuristic, Puzzle, Reflection, Tiles,
+    Layout, LinearConflict, Manhattan, Misplaced, Move, PdbHeuristic, PdbReport, Puzzle,
+    Reflection, Tiles,
 };
-use serde_json::json;
+use report::{print_json, print_single, print_summary, print_table, print_unsolvable, Row, Tally};
 
 /// The program's name in error messages.
 const PROGRAM: &str = "fifteen";
@@ -188,281 +191,294 @@ fn build_stopped(e: BuildError) -> String {
     }
 }
 
-/// What stopped a search, for people.
-fn why(reason: StopReason) -> &'static str {
-    match reason {
-        StopReason::MaxExpansions => "expansion limit",
-        StopReason::MaxStates => "memory limit",
-        StopReason::Deadline => "time limit",
-        StopReason::Cancelled => "cancelled",
-        StopReason::CostBound => "cost bound",
-        StopReason::MaxDepth => "depth limit",
-        StopReason::NegativeCost => "negative step cost",
-        StopReason::InvalidWeight => "invalid weight",
-        StopReason::BeamWidth => "beam width",
-        StopReason::InconsistentProblem => "inconsistent problem",
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let (puzzle, instances) = match read_puzzle(&cli) {
+        Ok(read) => read,
+        Err(status) => return status,
+    };
+    // From here on Ctrl-C stops the database build or the running search (and the batch)
+    // rather than the program.
+    let cancel = cli::cancel_on_signals();
+    let pdb = match pattern_databases(&cli, &puzzle, &cancel) {
+        Ok(pdb) => pdb,
+        Err(status) => return status,
+    };
+    solve_all(&cli, &puzzle, &instances, pdb.as_ref(), &cancel)
+}
 
-    // Goal and instances.
+/// The board and the instances to solve, from the flags and the instance file. On bad input
+/// the error is printed and its exit status returned.
+fn read_puzzle(cli: &Cli) -> Result<(Puzzle, Vec<Instance>), ExitCode> {
     let goal_text = match (&cli.goal, &cli.tiles, &cli.file) {
         (Some(g), _, _) => Some(g.clone()),
         (None, None, None) => Some(ORIGINAL_GOAL.to_string()),
         _ => None,
     };
-    let goal_layout = match goal_text.as_deref().map(parse_layout).transpose() {
-        Ok(g) => g,
-        Err(e) => return cli::fail(PROGRAM, format!("--goal: {e}")),
+    let goal_layout = goal_text
+        .as_deref()
+        .map(parse_layout)
+        .transpose()
+        .map_err(|e| cli::fail(PROGRAM, format!("--goal: {e}")))?;
+    let (instances, shape) = match &cli.file {
+        Some(file) => read_instances(file, goal_layout.as_ref())?,
+        None => one_instance(cli.tiles.as_deref().unwrap_or(ORIGINAL_START))?,
     };
-    let (instances, shape): (Vec<Instance>, Option<(usize, usize)>) = if let Some(file) = &cli.file
-    {
-        // Read as bytes: a byte that is not UTF-8 is reported at its line and column.
-        let text = match common::parse::read_file(file) {
-            Ok(t) => t,
-            Err(e) => return cli::fail(PROGRAM, e),
-        };
-        // Without a goal, the board is the square that the first line fits (4x4 if none).
-        let square = square_cells(&text).unwrap_or(16);
-        let cells = goal_layout.as_ref().map_or(square, |g| g.tiles.len());
-        let side = (cells as f64).sqrt() as usize;
-        match parse_instances(&text, cells) {
-            Ok(v) if v.is_empty() => {
-                return cli::fail(PROGRAM, format!("{}: no instances", file.display()))
-            }
-            Ok(v) => (
-                v,
-                Some(
-                    goal_layout
-                        .as_ref()
-                        .map_or((side, side), |g| (g.rows, g.cols)),
-                ),
-            ),
-            Err(e) => return cli::fail(PROGRAM, format!("{}: {e}", file.display())),
-        }
-    } else {
-        let text = cli
-            .tiles
-            .clone()
-            .unwrap_or_else(|| ORIGINAL_START.to_string());
-        match parse_layout(&text) {
-            Ok(l) => (
-                vec![Instance {
-                    line: 0,
-                    number: None,
-                    optimal: None,
-                    tiles: l.tiles,
-                }],
-                Some((l.rows, l.cols)),
-            ),
-            Err(e) => return cli::fail(PROGRAM, format!("--tiles: {e}")),
-        }
-    };
-    let instances = if cli.only.is_empty() {
-        instances
-    } else {
-        let number = |(i, inst): &(usize, &Instance)| inst.number.unwrap_or(*i as u32 + 1);
-        // sets, not a scan of one list per entry of the other: linear in both lengths
-        let numbers: HashSet<u32> = instances.iter().enumerate().map(|e| number(&e)).collect();
-        if let Some(missing) = cli.only.iter().find(|n| !numbers.contains(n)) {
-            return cli::fail(PROGRAM, format!("--only: there is no instance {missing}"));
-        }
-        let wanted: HashSet<u32> = cli.only.iter().copied().collect();
-        instances
-            .iter()
-            .enumerate()
-            .filter(|e| wanted.contains(&number(e)))
-            .map(|e| Instance {
-                number: Some(number(&e)),
-                ..e.1.clone()
-            })
-            .collect()
-    };
+    let instances = select(&cli.only, instances)?;
     let cells = instances[0].tiles.len();
-    let (rows, cols) = match (shape, &goal_layout) {
-        (_, Some(g)) if g.tiles.len() != cells => {
-            return cli::fail(
-                PROGRAM,
-                format!(
-                    "the goal has {} tiles but the instance has {cells}",
-                    g.tiles.len()
-                ),
-            )
-        }
-        (_, Some(g)) => {
-            if let Some((r, c)) = shape {
-                if (r, c) != (g.rows, g.cols) {
-                    return cli::fail(
-                        PROGRAM,
-                        format!(
-                            "the instance is {r}x{c} but the goal is {}x{}",
-                            g.rows, g.cols
-                        ),
-                    );
-                }
-            }
-            (g.rows, g.cols)
-        }
-        (Some(s), None) => s,
-        (None, None) => (4, 4),
-    };
+    let (rows, cols) = board_shape(shape, goal_layout.as_ref(), cells)?;
     let goal = goal_layout.map_or_else(|| Puzzle::default_goal(cells), |g| g.tiles);
-    let puzzle = match Puzzle::new(rows, cols, &goal) {
-        Ok(p) => p,
-        Err(e) => return cli::fail(PROGRAM, e),
-    };
+    let puzzle = Puzzle::new(rows, cols, &goal).map_err(|e| cli::fail(PROGRAM, e))?;
+    Ok((puzzle, instances))
+}
 
-    // From here on Ctrl-C stops the database build or the running search (and the batch)
-    // rather than the program.
-    let cancel = cli::cancel_on_signals();
+/// Instances to solve, and the board's shape (rows, columns) if they give it.
+type Instances = (Vec<Instance>, Option<(usize, usize)>);
 
-    // Pattern databases, if asked for (and a search uses a heuristic).
-    let needs_h = cli.algo.uses_heuristic();
-    let uses_pdb = needs_h && cli.heuristic == HeuristicKind::Pdb;
+/// The instances of `file`, and the board's shape: the goal's, or the square that the first
+/// line fits (4x4 if none).
+fn read_instances(file: &Path, goal: Option<&Layout>) -> Result<Instances, ExitCode> {
+    // Read as bytes: a byte that is not UTF-8 is reported at its line and column.
+    let text = common::parse::read_file(file).map_err(|e| cli::fail(PROGRAM, e))?;
+    let square = square_cells(&text).unwrap_or(16);
+    let cells = goal.map_or(square, |g| g.tiles.len());
+    let side = (cells as f64).sqrt() as usize;
+    match parse_instances(&text, cells) {
+        Ok(v) if v.is_empty() => Err(cli::fail(
+            PROGRAM,
+            format!("{}: no instances", file.display()),
+        )),
+        Ok(v) => Ok((v, Some(goal.map_or((side, side), |g| (g.rows, g.cols))))),
+        Err(e) => Err(cli::fail(PROGRAM, format!("{}: {e}", file.display()))),
+    }
+}
+
+/// The one instance of `--tiles` (or the original puzzle's), and its shape.
+fn one_instance(tiles: &str) -> Result<Instances, ExitCode> {
+    match parse_layout(tiles) {
+        Ok(l) => Ok((
+            vec![Instance {
+                line: 0,
+                number: None,
+                optimal: None,
+                tiles: l.tiles,
+            }],
+            Some((l.rows, l.cols)),
+        )),
+        Err(e) => Err(cli::fail(PROGRAM, format!("--tiles: {e}"))),
+    }
+}
+
+/// The instances numbered in `only` (all of them if it is empty), each given its number.
+fn select(only: &[u32], instances: Vec<Instance>) -> Result<Vec<Instance>, ExitCode> {
+    if only.is_empty() {
+        return Ok(instances);
+    }
+    let number = |(i, inst): &(usize, &Instance)| inst.number.unwrap_or(*i as u32 + 1);
+    // sets, not a scan of one list per entry of the other: linear in both lengths
+    let numbers: HashSet<u32> = instances.iter().enumerate().map(|e| number(&e)).collect();
+    if let Some(missing) = only.iter().find(|n| !numbers.contains(n)) {
+        return Err(cli::fail(
+            PROGRAM,
+            format!("--only: there is no instance {missing}"),
+        ));
+    }
+    let wanted: HashSet<u32> = only.iter().copied().collect();
+    Ok(instances
+        .iter()
+        .enumerate()
+        .filter(|e| wanted.contains(&number(e)))
+        .map(|e| Instance {
+            number: Some(number(&e)),
+            ..e.1.clone()
+        })
+        .collect())
+}
+
+/// The board's rows and columns: the goal's, which must agree with the instances'.
+fn board_shape(
+    shape: Option<(usize, usize)>,
+    goal: Option<&Layout>,
+    cells: usize,
+) -> Result<(usize, usize), ExitCode> {
+    match (shape, goal) {
+        (_, Some(g)) if g.tiles.len() != cells => Err(cli::fail(
+            PROGRAM,
+            format!(
+                "the goal has {} tiles but the instance has {cells}",
+                g.tiles.len()
+            ),
+        )),
+        (Some((r, c)), Some(g)) if (r, c) != (g.rows, g.cols) => Err(cli::fail(
+            PROGRAM,
+            format!(
+                "the instance is {r}x{c} but the goal is {}x{}",
+                g.rows, g.cols
+            ),
+        )),
+        (_, Some(g)) => Ok((g.rows, g.cols)),
+        (Some(s), None) => Ok(s),
+        (None, None) => Ok((4, 4)),
+    }
+}
+
+/// The pattern databases of `--heuristic pdb` (none for another heuristic, or a search
+/// without one), loaded from the cache or built; with the mirror-image lookups unless
+/// `--no-reflect`. A stopped build returns the exit status of a stopped search.
+fn pattern_databases(
+    cli: &Cli,
+    puzzle: &Puzzle,
+    cancel: &CancelToken,
+) -> Result<Option<PdbHeuristic>, ExitCode> {
+    let uses_pdb = cli.algo.uses_heuristic() && cli.heuristic == HeuristicKind::Pdb;
     if (cli.pdb_with_blank || cli.no_reflect || cli.partition.is_some()) && !uses_pdb {
-        return cli::fail(
+        return Err(cli::fail(
             PROGRAM,
             "--pdb-with-blank, --no-reflect and --partition apply to a heuristic search with --heuristic pdb",
-        );
+        ));
     }
-    let reflection = Reflection::of(&puzzle).filter(|_| !cli.no_reflect);
-    let pdb = if uses_pdb {
-        let dir = cli
-            .cache_dir
-            .clone()
-            .unwrap_or_else(model::default_cache_dir);
-        let patterns = match &cli.partition {
-            None => default_partition(&puzzle),
-            Some(text) => match parse_partition(text, &puzzle, cli.pdb_with_blank) {
-                Ok(p) => p,
-                Err(e) => return cli::fail(PROGRAM, format!("--partition: {e}")),
-            },
-        };
-        if let Some(big) = patterns.iter().find(|p| {
-            model::build_states(&puzzle, p.len(), cli.pdb_with_blank) > model::MAX_BUILD_STATES
-        }) {
-            return cli::fail(
-                PROGRAM,
-                format!(
-                    "the database of pattern {big:?} would search {} states (at most {}); give smaller patterns with --partition",
-                    model::build_states(&puzzle, big.len(), cli.pdb_with_blank),
-                    model::MAX_BUILD_STATES
-                ),
-            );
-        }
-        eprintln!(
-            "pattern databases {:?}{} (cache: {})",
-            patterns.iter().map(|p| p.len()).collect::<Vec<_>>(),
-            if reflection.is_some() {
-                ", also looked up on the mirror image"
-            } else {
-                ""
-            },
-            dir.display()
-        );
-        // One bar per database being built (loaded ones report nothing), drawn on stderr
-        // and hidden by indicatif when stderr is not a terminal. A finished database's bar
-        // stays on screen until all are ready, then the bars give way to one line each.
-        let multi = MultiProgress::new();
-        // The text comes first and the bar takes what is left of the line, so that a
-        // narrow terminal does not wrap it.
-        let style = progress_style("  {prefix}: {msg}, {elapsed} [{wide_bar}]");
-        let mut bars: Vec<(usize, ProgressBar)> = Vec::new();
-        let progress = |i: usize, p: &heurist::pdb::Progress| {
-            if bars.last().map(|&(j, _)| j) != Some(i) {
-                if let Some((_, prev)) = bars.last() {
-                    prev.finish();
-                }
-                let bar = multi.add(
-                    ProgressBar::new(p.total)
-                        .with_style(style.clone())
-                        .with_prefix(match patterns.get(i) {
-                            Some(tiles) => format!("building {tiles:?}"),
-                            None => format!("building database {}", i + 1),
-                        }),
-                );
-                bar.enable_steady_tick(TICK);
-                bars.push((i, bar));
-            }
-            if let Some((_, bar)) = bars.last() {
-                let percent = if p.total > 0 {
-                    100.0 * p.reached as f64 / p.total as f64
-                } else {
-                    100.0
-                };
-                bar.set_length(p.total);
-                bar.set_position(p.reached);
-                bar.set_message(format!(
-                    "depth {:>2}, {:>5.1}% of {} states",
-                    p.depth, percent, p.total
-                ));
-            }
-        };
-        // The builds obey the time limit (all of them together), the memory budget and
-        // Ctrl-C, as a search does.
-        let mut limits = BuildLimits::new()
-            .cancel(cancel.clone())
-            .max_bytes(cli.pdb_memory.saturating_mul(1 << 20));
-        if let Some(deadline) = cli
-            .limits
-            .time_limit
-            .and_then(|t| Instant::now().checked_add(t))
-        {
-            limits = limits.deadline(deadline);
-        }
-        let built = PdbHeuristic::cached(
-            &puzzle,
-            &patterns,
-            cli.pdb_with_blank,
-            &dir,
-            &limits,
-            progress,
-        );
-        for (_, bar) in &bars {
-            bar.finish_and_clear();
-        }
-        match built {
-            Ok((h, reports)) => {
-                for r in reports {
-                    let how = match &r.origin {
-                        heurist::pdb::Origin::Loaded => "loaded".to_string(),
-                        heurist::pdb::Origin::Built { why } => format!("built ({why})"),
-                    };
-                    eprintln!(
-                        "  pattern {:?}: {} entries, {how}, {:.2} s, {}",
-                        r.tiles,
-                        r.entries,
-                        r.seconds,
-                        r.path.display()
-                    );
-                }
-                Some(match reflection {
-                    Some(r) => h.with_reflection(r),
-                    None => h,
-                })
-            }
-            Err(PdbError::Build(e)) => {
-                eprintln!("{PROGRAM}: {}", build_stopped(e));
-                return ExitCode::from(cli::EXIT_STOPPED);
-            }
-            Err(e) => return cli::fail(PROGRAM, format!("pattern database cache: {e}")),
-        }
-    } else {
-        None
+    if !uses_pdb {
+        return Ok(None);
+    }
+    let reflection = Reflection::of(puzzle).filter(|_| !cli.no_reflect);
+    let dir = cli
+        .cache_dir
+        .clone()
+        .unwrap_or_else(model::default_cache_dir);
+    let patterns = match &cli.partition {
+        None => default_partition(puzzle),
+        Some(text) => parse_partition(text, puzzle, cli.pdb_with_blank)
+            .map_err(|e| cli::fail(PROGRAM, format!("--partition: {e}")))?,
     };
+    if let Some(big) = patterns.iter().find(|p| {
+        model::build_states(puzzle, p.len(), cli.pdb_with_blank) > model::MAX_BUILD_STATES
+    }) {
+        return Err(cli::fail(
+            PROGRAM,
+            format!(
+                "the database of pattern {big:?} would search {} states (at most {}); give smaller patterns with --partition",
+                model::build_states(puzzle, big.len(), cli.pdb_with_blank),
+                model::MAX_BUILD_STATES
+            ),
+        ));
+    }
+    eprintln!(
+        "pattern databases {:?}{} (cache: {})",
+        patterns.iter().map(|p| p.len()).collect::<Vec<_>>(),
+        if reflection.is_some() {
+            ", also looked up on the mirror image"
+        } else {
+            ""
+        },
+        dir.display()
+    );
+    match load_or_build(cli, puzzle, &patterns, &dir, cancel) {
+        Ok((h, reports)) => {
+            for r in reports {
+                let how = match &r.origin {
+                    heurist::pdb::Origin::Loaded => "loaded".to_string(),
+                    heurist::pdb::Origin::Built { why } => format!("built ({why})"),
+                };
+                eprintln!(
+                    "  pattern {:?}: {} entries, {how}, {:.2} s, {}",
+                    r.tiles,
+                    r.entries,
+                    r.seconds,
+                    r.path.display()
+                );
+            }
+            Ok(Some(match reflection {
+                Some(r) => h.with_reflection(r),
+                None => h,
+            }))
+        }
+        Err(PdbError::Build(e)) => {
+            eprintln!("{PROGRAM}: {}", build_stopped(e));
+            Err(ExitCode::from(cli::EXIT_STOPPED))
+        }
+        Err(e) => Err(cli::fail(PROGRAM, format!("pattern database cache: {e}"))),
+    }
+}
 
+/// Loads the databases of `patterns` from `dir`, or builds (and saves) them, with a progress
+/// bar per database being built. The builds obey the time limit (all of them together), the
+/// memory budget and Ctrl-C, as a search does.
+fn load_or_build(
+    cli: &Cli,
+    puzzle: &Puzzle,
+    patterns: &[Vec<u8>],
+    dir: &Path,
+    cancel: &CancelToken,
+) -> Result<(PdbHeuristic, Vec<PdbReport>), PdbError> {
+    // One bar per database being built (loaded ones report nothing), drawn on stderr
+    // and hidden by indicatif when stderr is not a terminal. A finished database's bar
+    // stays on screen until all are ready, then the bars give way to one line each.
+    let multi = MultiProgress::new();
+    // The text comes first and the bar takes what is left of the line, so that a
+    // narrow terminal does not wrap it.
+    let style = progress_style("  {prefix}: {msg}, {elapsed} [{wide_bar}]");
+    let mut bars: Vec<(usize, ProgressBar)> = Vec::new();
+    let progress = |i: usize, p: &heurist::pdb::Progress| {
+        if bars.last().map(|&(j, _)| j) != Some(i) {
+            if let Some((_, prev)) = bars.last() {
+                prev.finish();
+            }
+            let bar = multi.add(
+                ProgressBar::new(p.total)
+                    .with_style(style.clone())
+                    .with_prefix(match patterns.get(i) {
+                        Some(tiles) => format!("building {tiles:?}"),
+                        None => format!("building database {}", i + 1),
+                    }),
+            );
+            bar.enable_steady_tick(TICK);
+            bars.push((i, bar));
+        }
+        if let Some((_, bar)) = bars.last() {
+            let percent = if p.total > 0 {
+                100.0 * p.reached as f64 / p.total as f64
+            } else {
+                100.0
+            };
+            bar.set_length(p.total);
+            bar.set_position(p.reached);
+            bar.set_message(format!(
+                "depth {:>2}, {:>5.1}% of {} states",
+                p.depth, percent, p.total
+            ));
+        }
+    };
+    let mut limits = BuildLimits::new()
+        .cancel(cancel.clone())
+        .max_bytes(cli.pdb_memory.saturating_mul(1 << 20));
+    if let Some(deadline) = cli
+        .limits
+        .time_limit
+        .and_then(|t| Instant::now().checked_add(t))
+    {
+        limits = limits.deadline(deadline);
+    }
+    let built = PdbHeuristic::cached(puzzle, patterns, cli.pdb_with_blank, dir, &limits, progress);
+    for (_, bar) in &bars {
+        bar.finish_and_clear();
+    }
+    built
+}
+
+/// Solves the instances one after the other, printing each (one JSON line, the boards of
+/// the solution, or a line of the batch's table at the end) and a batch's summary; the
+/// exit status.
+fn solve_all(
+    cli: &Cli,
+    puzzle: &Puzzle,
+    instances: &[Instance],
+    pdb: Option<&PdbHeuristic>,
+    cancel: &CancelToken,
+) -> ExitCode {
     let batch = cli.file.is_some();
     let mut status = ExitCode::from(cli::EXIT_DONE);
     let mut cancelled = false;
-    let mut searched = 0usize;
-    let mut rows_out = Vec::new();
-    let (mut total_exp, mut total_gen, mut total_secs) = (0u64, 0u64, 0.0f64);
-    let (mut solved, mut unsolvable, mut stopped, mut optimal_ok, mut optimal_checked) =
-        (0, 0, 0, 0, 0);
-    let mut wrong = Vec::new();
-    let mut stops = Vec::new();
+    let mut tally = Tally::default();
     // The batch's bar on stderr (none with --json, as the JSON lines are the progress);
     // indicatif hides it when stderr is not a terminal.
     let bar = if batch && !cli.json {
@@ -482,60 +498,24 @@ fn main() -> ExitCode {
         let start = puzzle.pack(&inst.tiles);
         let label = inst.number.map_or((idx + 1).to_string(), |n| n.to_string());
         if !puzzle.is_solvable(start) {
-            unsolvable += 1;
-            if cli.json {
-                outln!(
-                    "{}",
-                    json!({"instance": label, "solved": false, "cost": null, "moves": [],
-                           "unsolvable": true, "expanded": 0, "generated": 0, "seconds": 0.0})
-                );
-            } else if !batch {
-                outln!("{}", puzzle.draw(start));
-                outln!(
-                    "unsolvable: the permutation parity differs from the goal's (no search needed)"
-                );
-            } else {
-                rows_out.push((
-                    format!("{label} (unsolvable)"),
-                    None,
-                    None,
-                    inst.optimal,
-                    0,
-                    0.0,
-                ));
-            }
+            tally.unsolvable += 1;
+            print_unsolvable(cli, puzzle, start, label, inst, &mut tally.rows);
             bar.inc(1);
             continue;
         }
         bar.set_message(format!("instance {label}"));
-        let t0 = Instant::now();
-        let limits = cli.limits.limits(&cancel);
-        let result = match cli.heuristic {
-            _ if !needs_h => search(&puzzle, start, &cli, limits, heurist::Zero),
-            HeuristicKind::Misplaced => search(&puzzle, start, &cli, limits, Misplaced(&puzzle)),
-            HeuristicKind::Manhattan => search(&puzzle, start, &cli, limits, Manhattan(&puzzle)),
-            HeuristicKind::LinearConflict => {
-                search(&puzzle, start, &cli, limits, LinearConflict(&puzzle))
-            }
-            HeuristicKind::Pdb => search(&puzzle, start, &cli, limits, pdb.as_ref().unwrap()),
-        };
-        searched += 1;
-        let run = Run {
-            result,
-            seconds: t0.elapsed().as_secs_f64(),
-        };
-        let stats = &run.result.stats;
-        total_exp += stats.expanded;
-        total_gen += stats.generated;
-        total_secs += run.seconds;
+        let run = run_search(cli, puzzle, start, pdb, cancel);
+        tally.searched += 1;
+        tally.expanded += run.result.stats.expanded;
+        tally.generated += run.result.stats.generated;
+        tally.seconds += run.seconds;
         let moves: Vec<Dir> = run
             .result
             .solution()
             .map(|s| s.actions().map(|m| m.dir).collect())
             .unwrap_or_default();
-        let cost = run.result.cost();
-        if let Some(c) = cost {
-            solved += 1;
+        if let Some(c) = run.result.cost() {
+            tally.solved += 1;
             if let Err(e) = puzzle.check_solution(start, &moves) {
                 bar.finish_and_clear();
                 return cli::fail(
@@ -544,58 +524,36 @@ fn main() -> ExitCode {
                 );
             }
             if let Some(opt) = inst.optimal {
-                optimal_checked += 1;
+                tally.optimal_checked += 1;
                 if opt == c {
-                    optimal_ok += 1;
+                    tally.optimal_ok += 1;
                 } else {
-                    wrong.push((label.clone(), c, opt));
+                    tally.wrong.push((label.clone(), c, opt));
                 }
             }
         } else if let Some(reason) = run.result.stop_reason() {
-            stopped += 1;
-            stops.push((label.clone(), reason));
+            tally.stopped += 1;
+            tally.stops.push((label.clone(), reason));
             status = cli::exit_status(&run.result);
             cancelled |= reason == StopReason::Cancelled;
         }
         if cli.json {
-            let names: Vec<&str> = moves.iter().map(|d| d.name()).collect();
-            let mut obj = json!({
-                "instance": label,
-                "solved": cost.is_some(),
-                "cost": cost,
-                "moves": names,
-                "expanded": stats.expanded,
-                "generated": stats.generated,
-                "iterations": stats.iterations,
-                "seconds": run.seconds,
-            });
-            if let Some(o) = inst.optimal {
-                obj["optimal"] = json!(o);
-            }
-            if let Outcome::Stopped {
-                reason,
-                lower_bound,
-            } = &run.result.outcome
-            {
-                obj["stopped"] = json!(reason.as_str());
-                obj["lower_bound"] = json!(lower_bound);
-            }
-            outln!("{obj}");
+            print_json(&label, inst, &run, &moves);
         } else if batch {
             let bound = match &run.result.outcome {
                 Outcome::Stopped { lower_bound, .. } => *lower_bound,
                 _ => None,
             };
-            rows_out.push((
+            tally.rows.push(Row {
                 label,
-                cost,
+                cost: run.result.cost(),
                 bound,
-                inst.optimal,
-                stats.expanded,
-                run.seconds,
-            ));
+                optimal: inst.optimal,
+                expanded: run.result.stats.expanded,
+                seconds: run.seconds,
+            });
         } else {
-            print_single(&puzzle, start, &run, &moves, cli.quiet);
+            print_single(puzzle, start, &run, &moves, cli.quiet);
         }
         bar.inc(1);
         if cancelled {
@@ -606,101 +564,36 @@ fn main() -> ExitCode {
         status = ExitCode::from(cli::EXIT_STOPPED);
     }
     // The finished bar stays on screen; the cursor is left on the next line.
-    bar.set_message(format!("search {total_secs:.1} s"));
+    bar.set_message(format!("search {:.1} s", tally.seconds));
     bar.finish();
     if batch {
         if !cli.json {
-            // A stopped search has no cost, but may have proven a lower bound: `>= b`.
-            outln!(
-                "{:>8} {:>6} {:>8} {:>14} {:>10}",
-                "instance",
-                "cost",
-                "optimal",
-                "expanded",
-                "seconds"
-            );
-            for (label, cost, bound, opt, exp, secs) in &rows_out {
-                let c = match (cost, bound) {
-                    (Some(c), _) => c.to_string(),
-                    (None, Some(b)) => format!(">={b}"),
-                    (None, None) => "-".to_string(),
-                };
-                let o = opt.map_or("".to_string(), |o| o.to_string());
-                outln!("{label:>8} {c:>6} {o:>8} {exp:>14} {secs:>10.3}");
-            }
+            print_table(&tally.rows);
         }
-        let n = instances.len();
-        let done = searched + unsolvable;
-        let searched = searched.max(1);
-        eprintln!("summary");
-        eprintln!("  instances        {n} ({solved} solved, {unsolvable} unsolvable, {stopped} stopped by a limit or cancelled)");
-        for (l, reason) in &stops {
-            eprintln!("    instance {l}: stopped ({})", why(*reason));
-        }
-        if done < n {
-            eprintln!("  cancelled        {} instances not searched", n - done);
-        }
-        eprintln!(
-            "  nodes expanded   total {total_exp}, mean {:.0}",
-            total_exp as f64 / searched as f64
-        );
-        eprintln!(
-            "  nodes generated  total {total_gen}, mean {:.0}",
-            total_gen as f64 / searched as f64
-        );
-        eprintln!(
-            "  search time      total {total_secs:.3} s, mean {:.4} s",
-            total_secs / searched as f64
-        );
-        if optimal_checked > 0 {
-            eprintln!("  optimal column   {optimal_ok}/{optimal_checked} match");
-            for (l, c, o) in &wrong {
-                eprintln!("    instance {l}: cost {c}, file says {o}");
-            }
-        }
+        print_summary(instances.len(), &tally);
     }
     status
 }
 
-fn print_single(puzzle: &Puzzle, start: Tiles, run: &Run, moves: &[Dir], quiet: bool) {
-    let stats = &run.result.stats;
-    match &run.result.outcome {
-        Outcome::Found(sol) => {
-            if !quiet {
-                outln!("start:\n{}", puzzle.draw(start));
-                for (i, (step, d)) in sol.steps.iter().zip(moves).enumerate() {
-                    outln!(
-                        "move {} : blank {} (tile {} slides)\n{}",
-                        i + 1,
-                        d.name(),
-                        step.action.tile,
-                        puzzle.draw(step.state)
-                    );
-                }
-            }
-            outln!(
-                "solved in {} moves: {}",
-                sol.cost,
-                moves.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
-            );
-        }
-        Outcome::Exhausted => outln!("no solution (search space exhausted)"),
-        Outcome::Stopped {
-            reason,
-            lower_bound,
-        } => {
-            let why = why(*reason);
-            match lower_bound {
-                Some(lb) => outln!("stopped ({why}); the optimal cost is at least {lb}"),
-                None => outln!("stopped ({why})"),
-            }
-        }
+/// Runs the search of `--algo` with the heuristic of `--heuristic` on one instance.
+fn run_search(
+    cli: &Cli,
+    puzzle: &Puzzle,
+    start: Tiles,
+    pdb: Option<&PdbHeuristic>,
+    cancel: &CancelToken,
+) -> Run {
+    let t0 = Instant::now();
+    let limits = cli.limits.limits(cancel);
+    let result = match cli.heuristic {
+        _ if !cli.algo.uses_heuristic() => search(puzzle, start, cli, limits, heurist::Zero),
+        HeuristicKind::Misplaced => search(puzzle, start, cli, limits, Misplaced(puzzle)),
+        HeuristicKind::Manhattan => search(puzzle, start, cli, limits, Manhattan(puzzle)),
+        HeuristicKind::LinearConflict => search(puzzle, start, cli, limits, LinearConflict(puzzle)),
+        HeuristicKind::Pdb => search(puzzle, start, cli, limits, pdb.unwrap()),
+    };
+    Run {
+        result,
+        seconds: t0.elapsed().as_secs_f64(),
     }
-    outln!(
-        "expanded {}, generated {}, iterations {}, {:.3} s",
-        stats.expanded,
-        stats.generated,
-        stats.iterations,
-        run.seconds
-    );
 }

@@ -1,7 +1,7 @@
 //! Dynamic labyrinth: push tokens into shifting rows/columns and walk the figure to the exit
 //! in the fewest moves. `cargo run --release --example labyrinth -- --help`.
 //!
-//! Board file format: see the module docs of `model/board.rs` (the original `Puzzle_6.CSV`
+//! Board file format: see the module docs of `puzzles/src/labyrinth/board.rs` (the original `Puzzle_6.CSV`
 //! loads as it is). `--json` prints one object:
 //! `{"solved": true, "cost": c, "moves": n, "solution": [{"push": 2}, {"push_col": 1},
 //! {"walk": [[4,1],[3,1]]}, ...], "expanded": n, ...}` (`push` = a row index, `push_col` = a
@@ -16,8 +16,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[allow(dead_code)]
-mod model;
+use heurist_puzzles::labyrinth as model;
 
 use clap::{Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs};
@@ -62,7 +61,7 @@ enum Heur {
     mut_arg("time_limit", |a| a.default_value("30"))
 )]
 struct Cli {
-    /// Board file (format in examples/labyrinth/model/board.rs); default: the built-in Puzzle_6.
+    /// Board file (format in puzzles/src/labyrinth/board.rs); default: the built-in Puzzle_6.
     file: Option<PathBuf>,
     /// Cost model.
     #[arg(long, value_enum, default_value_t = Cost::Moves)]
@@ -146,47 +145,10 @@ fn search(
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut board = if let Some(g) = &cli.generate {
-        let dims: Vec<Option<usize>> = g.split(['x', 'X']).map(|p| p.trim().parse().ok()).collect();
-        match dims.as_slice() {
-            [Some(r), Some(c)]
-                if (1..=model::MAX_SIDE).contains(r) && (1..=model::MAX_SIDE).contains(c) =>
-            {
-                Board::generate(*r, *c, cli.seed)
-            }
-            _ => {
-                return cli::fail(
-                    PROGRAM,
-                    format!(
-                        "--generate expects RxC with 1..={} each, got `{g}`",
-                        model::MAX_SIDE
-                    ),
-                )
-            }
-        }
-    } else if let Some(path) = &cli.file {
-        // Read as bytes: a byte that is not UTF-8 is reported at its line and column.
-        let text = match common::parse::read_file(path) {
-            Ok(t) => t,
-            Err(e) => return cli::fail(PROGRAM, e),
-        };
-        match Board::parse(&text) {
-            Ok(b) => b,
-            Err(e) => return cli::fail(PROGRAM, format!("{}: {e}", path.display())),
-        }
-    } else {
-        Board::parse(model::PUZZLE_6).expect("built-in board parses")
+    let board = match read_board(&cli) {
+        Ok(board) => board,
+        Err(status) => return status,
     };
-    if let Some(s) = &cli.start {
-        if let Err(e) = model::parse_cell(s).and_then(|c| board.set_start(c)) {
-            return cli::fail(PROGRAM, format!("--start: {e}"));
-        }
-    }
-    if let Some(s) = &cli.exit {
-        if let Err(e) = model::parse_exit(s).and_then(|(c, d)| board.set_exit(c, d)) {
-            return cli::fail(PROGRAM, format!("--exit: {e}"));
-        }
-    }
     if cli.print_board {
         out!("{}", board.to_text());
         return ExitCode::SUCCESS;
@@ -203,28 +165,7 @@ fn main() -> ExitCode {
     };
     let start = board.start_state();
     if !cli.json {
-        outln!(
-            "{}x{} board, entrance {},{}, exit {},{} (open {}), pushable: {}",
-            board.rows,
-            board.cols,
-            board.start.0,
-            board.start.1,
-            board.exit.0,
-            board.exit.1,
-            model::side_name(board.exit_side),
-            if board.lines.is_empty() {
-                "none".to_string()
-            } else {
-                board
-                    .lines
-                    .iter()
-                    .map(|l| l.describe())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        );
-        outln!("{}", draw(&board, &start));
-        outln!("free token:\n{}", draw_tile(start.free, '*'));
+        print_setup(&board, &start);
         if cli.algo.least_cost() && cli.algo.uses_heuristic() && !kind.admissible(cost_model) {
             outln!("note: this heuristic is not admissible under this cost model; the answer may not be optimal");
         }
@@ -241,7 +182,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let problem = Labyrinth {
-        board: board.clone(),
+        board,
         model: cost_model,
     };
     let h = LabHeuristic {
@@ -251,72 +192,105 @@ fn main() -> ExitCode {
     // From here on Ctrl-C stops the search, which then reports what it has.
     let cancel = cli::cancel_on_signals();
     let result = search(&cli, &problem, start, h, cli.limits.limits(&cancel));
+    print_result(&cli, &problem, &result);
+    cli::exit_status(&result)
+}
+
+/// The board: generated (`--generate`), read from the file, or the built-in one; with the
+/// entrance and exit of `--start` and `--exit`. On bad input the error is printed and its
+/// exit status returned.
+fn read_board(cli: &Cli) -> Result<Board, ExitCode> {
+    let mut board = if let Some(g) = &cli.generate {
+        let dims: Vec<Option<usize>> = g.split(['x', 'X']).map(|p| p.trim().parse().ok()).collect();
+        match dims.as_slice() {
+            [Some(r), Some(c)]
+                if (1..=model::MAX_SIDE).contains(r) && (1..=model::MAX_SIDE).contains(c) =>
+            {
+                Board::generate(*r, *c, cli.seed)
+            }
+            _ => {
+                return Err(cli::fail(
+                    PROGRAM,
+                    format!(
+                        "--generate expects RxC with 1..={} each, got `{g}`",
+                        model::MAX_SIDE
+                    ),
+                ))
+            }
+        }
+    } else if let Some(path) = &cli.file {
+        // Read as bytes: a byte that is not UTF-8 is reported at its line and column.
+        let text = common::parse::read_file(path).map_err(|e| cli::fail(PROGRAM, e))?;
+        Board::parse(&text).map_err(|e| cli::fail(PROGRAM, format!("{}: {e}", path.display())))?
+    } else {
+        Board::parse(model::PUZZLE_6).expect("built-in board parses")
+    };
+    if let Some(s) = &cli.start {
+        model::parse_cell(s)
+            .and_then(|c| board.set_start(c))
+            .map_err(|e| cli::fail(PROGRAM, format!("--start: {e}")))?;
+    }
+    if let Some(s) = &cli.exit {
+        model::parse_exit(s)
+            .and_then(|(c, d)| board.set_exit(c, d))
+            .map_err(|e| cli::fail(PROGRAM, format!("--exit: {e}")))?;
+    }
+    Ok(board)
+}
+
+/// The board's size, entrance, exit and pushable lines, the board and the free token.
+fn print_setup(board: &Board, start: &State) {
+    outln!(
+        "{}x{} board, entrance {},{}, exit {},{} (open {}), pushable: {}",
+        board.rows,
+        board.cols,
+        board.start.0,
+        board.start.1,
+        board.exit.0,
+        board.exit.1,
+        model::side_name(board.exit_side),
+        if board.lines.is_empty() {
+            "none".to_string()
+        } else {
+            board
+                .lines
+                .iter()
+                .map(|l| l.describe())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    );
+    outln!("{}", draw(board, start));
+    outln!("free token:\n{}", draw_tile(start.free, '*'));
+}
+
+/// The search's answer: the solution move by move (or one JSON object), or why there is
+/// none.
+fn print_result(cli: &Cli, problem: &Labyrinth, result: &SearchResult<State, Action, u32>) {
     let stats = &result.stats;
+    let elapsed_ms = stats.elapsed.as_secs_f64() * 1e3;
     match &result.outcome {
         Outcome::Found(sol) => {
-            let moves = group_moves(&problem.board, sol, cost_model == CostModel::Steps);
+            let moves = group_moves(&problem.board, sol, problem.model == CostModel::Steps);
             if cli.json {
-                let list: Vec<_> = moves
-                    .iter()
-                    .map(|m| match m {
-                        Move::Push(k, _) => {
-                            let l = &problem.board.lines[*k];
-                            match l.axis {
-                                Axis::Row => json!({"push": l.index}),
-                                Axis::Col => json!({"push_col": l.index}),
-                            }
-                        }
-                        Move::Walk(path, _) => {
-                            let cells: Vec<_> = path
-                                .iter()
-                                .map(|&i| json!([i / board.cols, i % board.cols]))
-                                .collect();
-                            json!({ "walk": cells })
-                        }
-                    })
-                    .collect();
+                let list: Vec<_> = moves.iter().map(|m| move_json(&problem.board, m)).collect();
                 outln!(
                     "{}",
                     json!({"solved": true, "cost": sol.cost, "moves": moves.len(),
                            "solution": list, "expanded": stats.expanded,
                            "generated": stats.generated,
-                           "elapsed_ms": stats.elapsed.as_secs_f64() * 1e3})
+                           "elapsed_ms": elapsed_ms})
                 );
             } else {
-                for (n, m) in moves.iter().enumerate() {
-                    match m {
-                        Move::Push(k, _) => outln!(
-                            "move {}: push the free token into {}",
-                            n + 1,
-                            problem.board.lines[*k].describe()
-                        ),
-                        Move::Walk(path, _) => {
-                            let cells: Vec<String> = path
-                                .iter()
-                                .map(|&i| format!("({},{})", i / board.cols, i % board.cols))
-                                .collect();
-                            outln!(
-                                "move {}: walk {} step(s): {}",
-                                n + 1,
-                                path.len() - 1,
-                                cells.join(" -> ")
-                            );
-                        }
-                    }
-                    let after = m.after();
-                    outln!("{}", draw(&problem.board, &after));
-                    if let Move::Push(..) = m {
-                        outln!("new free token:\n{}", draw_tile(after.free, '*'));
-                    }
-                }
+                print_moves(&problem.board, &moves);
                 outln!(
                     "solved: {} move(s), cost {} under --cost {}; expanded {}, generated {}, {:.1} ms",
                     moves.len(),
                     sol.cost,
-                    if cost_model == CostModel::Moves { "moves" } else { "steps" },
+                    if problem.model == CostModel::Moves { "moves" } else { "steps" },
                     stats.expanded,
                     stats.generated,
-                    stats.elapsed.as_secs_f64() * 1e3
+                    elapsed_ms
                 );
             }
         }
@@ -326,7 +300,7 @@ fn main() -> ExitCode {
                     "{}",
                     json!({"solved": false, "reason": "search space exhausted",
                            "expanded": stats.expanded, "generated": stats.generated,
-                           "elapsed_ms": stats.elapsed.as_secs_f64() * 1e3})
+                           "elapsed_ms": elapsed_ms})
                 );
             } else {
                 outln!(
@@ -344,29 +318,13 @@ fn main() -> ExitCode {
                     "{}",
                     json!({"solved": null, "stopped": reason.as_str(), "lower_bound": lower_bound,
                            "expanded": stats.expanded, "generated": stats.generated,
-                           "elapsed_ms": stats.elapsed.as_secs_f64() * 1e3})
+                           "elapsed_ms": elapsed_ms})
                 );
             } else {
                 let bound = lower_bound
                     .map(|b| format!("; any solution costs at least {b}"))
                     .unwrap_or_default();
-                let (why, hint) = match reason {
-                    StopReason::Cancelled => ("cancelled", ""),
-                    StopReason::MaxStates => {
-                        ("stopped at the max-states limit", " (raise --max-states)")
-                    }
-                    StopReason::MaxExpansions => (
-                        "stopped at the max-expansions limit",
-                        " (raise --max-expansions)",
-                    ),
-                    StopReason::Deadline => ("stopped at the time limit", " (raise --time-limit)"),
-                    StopReason::MaxDepth => ("stopped at the depth limit", " (raise --max-depth)"),
-                    StopReason::CostBound => ("stopped at the cost bound", ""),
-                    StopReason::NegativeCost => ("stopped by a negative step cost", ""),
-                    StopReason::InvalidWeight => ("stopped by an invalid weight", ""),
-                    StopReason::BeamWidth => ("stopped by the beam width", " (widen the beam)"),
-                    StopReason::InconsistentProblem => ("stopped by an inconsistent problem", ""),
-                };
+                let (why, hint) = why_stopped(*reason);
                 outln!(
                     "no answer: {why} after {} expansions{bound}{hint}",
                     stats.expanded
@@ -374,7 +332,77 @@ fn main() -> ExitCode {
             }
         }
     }
-    cli::exit_status(&result)
+}
+
+/// What stopped the search, and which flag would let it go further.
+fn why_stopped(reason: StopReason) -> (&'static str, &'static str) {
+    match reason {
+        StopReason::Cancelled => ("cancelled", ""),
+        StopReason::MaxStates => ("stopped at the max-states limit", " (raise --max-states)"),
+        StopReason::MaxExpansions => (
+            "stopped at the max-expansions limit",
+            " (raise --max-expansions)",
+        ),
+        StopReason::Deadline => ("stopped at the time limit", " (raise --time-limit)"),
+        StopReason::MaxDepth => ("stopped at the depth limit", " (raise --max-depth)"),
+        StopReason::CostBound => ("stopped at the cost bound", ""),
+        StopReason::NegativeCost => ("stopped by a negative step cost", ""),
+        StopReason::InvalidWeight => ("stopped by an invalid weight", ""),
+        StopReason::BeamWidth => ("stopped by the beam width", " (widen the beam)"),
+        StopReason::InconsistentProblem => ("stopped by an inconsistent problem", ""),
+    }
+}
+
+/// A move of the solution in the JSON output: `{"push": row}`, `{"push_col": column}` or
+/// `{"walk": [[row, column], ...]}`.
+fn move_json(board: &Board, m: &Move) -> serde_json::Value {
+    match m {
+        Move::Push(k, _) => {
+            let l = &board.lines[*k];
+            match l.axis {
+                Axis::Row => json!({"push": l.index}),
+                Axis::Col => json!({"push_col": l.index}),
+            }
+        }
+        Move::Walk(path, _) => {
+            let cells: Vec<_> = path
+                .iter()
+                .map(|&i| json!([i / board.cols, i % board.cols]))
+                .collect();
+            json!({ "walk": cells })
+        }
+    }
+}
+
+/// The solution move by move, each with the board after it (and the new free token after
+/// a push).
+fn print_moves(board: &Board, moves: &[Move]) {
+    for (n, m) in moves.iter().enumerate() {
+        match m {
+            Move::Push(k, _) => outln!(
+                "move {}: push the free token into {}",
+                n + 1,
+                board.lines[*k].describe()
+            ),
+            Move::Walk(path, _) => {
+                let cells: Vec<String> = path
+                    .iter()
+                    .map(|&i| format!("({},{})", i / board.cols, i % board.cols))
+                    .collect();
+                outln!(
+                    "move {}: walk {} step(s): {}",
+                    n + 1,
+                    path.len() - 1,
+                    cells.join(" -> ")
+                );
+            }
+        }
+        let after = m.after();
+        outln!("{}", draw(board, &after));
+        if let Move::Push(..) = m {
+            outln!("new free token:\n{}", draw_tile(after.free, '*'));
+        }
+    }
 }
 
 /// A move of the solution as shown: pushes as they are, consecutive steps joined into walks.

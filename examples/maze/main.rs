@@ -10,7 +10,7 @@
 #[path = "../common/mod.rs"]
 #[macro_use]
 mod common;
-mod model;
+use heurist_puzzles::maze as model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -21,13 +21,10 @@
 //! Exit status: 0 solved or proven unsolvable, 1 stopped by a limit or cancelled (Ctrl-C:
 //! the result so far is printed), 2 bad input or an I/O error.
 
+mod anytime;
 #[path = "../common/mod.rs"]
 mod common;
-// the model also serves the tests and the bench, which use more of it; it includes
-// common/parse.rs itself for them
-mod anytime;
-#[allow(dead_code, unused_imports, clippy::duplicate_mod)]
-mod model;
+use heurist_puzzles::rush_hour as model;
 
 use std::fmt::Write as _;
 use std::fs::File;

@@ -17,9 +17,7 @@
 #[path = "../common/mod.rs"]
 #[macro_use]
 mod common;
-// Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
-#[allow(dead_code, unused_imports)]
-mod model;
+use heurist_puzzles::treasure as model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

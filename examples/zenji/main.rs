@@ -21,16 +21,14 @@
 #[path = "../common/mod.rs"]
 #[macro_use]
 mod common;
-// Some model items (HeuristicKind::ALL, ...) are only used by the tests and the benchmark.
-#[allow(dead_code, unused_imports)]
-mod model;
+use heurist_puzzles::zenji as model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
-use heurist::{AStar, CancelToken, CycleCheck, Dijkstra, Limits, SearchResult};
+use heurist::{AStar, CancelToken, CycleCheck, Dijkstra, Limits, SearchResult, Solution};
 use serde_json::json;
 
 use common::cli::{cancel_on_signals, exit_status, weight, Algo, LimitArgs, EXIT_HELP};
@@ -204,6 +202,15 @@ fn run_search(
     )
 }
 
+/// A flow found, decoded: the solution, its moves, the tiles of the path, and the turns
+/// per tile.
+struct Decoded<'a> {
+    sol: &'a Solution<Flow, Pass, u32>,
+    actions: Vec<Pass>,
+    path: Vec<usize>,
+    turns: Vec<(usize, u8)>,
+}
+
 fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
     let rules = match cli.rules {
         RuleSet::Base => Rules::Base,
@@ -212,21 +219,8 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
     let kind: HeuristicKind = cli.heuristic.into();
     let p = Zenji::new(grid, rules);
     let limits = cli.limits.limits(cancel);
-    // Free rules: the visited set makes the space exponential. If even the relaxed space
-    // (tiles may be revisited; polynomial) has no flow, the map is unsolvable: exhausting the
-    // relaxed space proves it without enumerating every self-avoiding path.
     let t = Instant::now();
-    let mut relaxed_proof = None;
-    if rules == Rules::Free {
-        let relaxed = p.relaxed();
-        // Polynomial: no limits but Ctrl-C (a stopped check proves nothing; the search runs).
-        let r = Dijkstra::new()
-            .cancel(cancel.clone())
-            .search(&relaxed, relaxed.start());
-        if r.is_exhausted() {
-            relaxed_proof = Some(r.stats.expanded);
-        }
-    }
+    let relaxed_proof = relaxed_proof(&p, cancel);
     let result = if relaxed_proof.is_some() {
         None
     } else {
@@ -241,12 +235,17 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
     let decoded = found.map(|sol| {
         let actions: Vec<Pass> = sol.actions().copied().collect();
         let (path, turns) = p.decode(&sol.start, &actions);
-        (sol, actions, path, turns)
+        Decoded {
+            sol,
+            actions,
+            path,
+            turns,
+        }
     });
-    if let Some((sol, _, path, turns)) = &decoded {
+    if let Some(d) = &decoded {
         // Replay with the model's checker before printing anything.
-        match check_flow(&p.grid, rules, path, turns) {
-            Ok(c) if c == sol.cost => {}
+        match check_flow(&p.grid, rules, &d.path, &d.turns) {
+            Ok(c) if c == d.sol.cost => {}
             other => {
                 return fail(format!(
                     "internal error: solution does not replay: {other:?}"
@@ -261,132 +260,14 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
     let status = result.as_ref().map_or(ExitCode::SUCCESS, exit_status);
 
     if cli.json {
-        let v = match &decoded {
-            Some((sol, _, path, turns)) => {
-                let rc = |c: usize| p.grid.rc(c);
-                json!({
-                    "solved": true,
-                    "cost": sol.cost,
-                    "turns": turns.iter().map(|&(c, k)| { let (r, cc) = rc(c); [r, cc, k as usize] }).collect::<Vec<_>>(),
-                    "path": path.iter().map(|&c| { let (r, cc) = rc(c); [r, cc] }).collect::<Vec<_>>(),
-                    "expanded": expanded,
-                })
-            }
-            None => {
-                let mut v = json!({
-                    "solved": false,
-                    "cost": null,
-                    "turns": [],
-                    "path": [],
-                    "expanded": expanded,
-                });
-                if let Some(reason) = stopped {
-                    v["stopped"] = json!(reason);
-                }
-                v
-            }
-        };
-        outln!("{v}");
+        print_json(&p.grid, decoded.as_ref(), expanded, stopped);
         return status;
     }
 
     let g = &p.grid;
-    outln!(
-        "Zenji {}x{} ({name}), rules: {}, algorithm: {}{}",
-        g.rows,
-        g.cols,
-        match rules {
-            Rules::Base => "base (water flows only right or down)",
-            Rules::Free => "free (any direction, each tile once)",
-        },
-        format!("{:?}", cli.algo).to_lowercase(),
-        match cli.algo {
-            Algo::Wastar => format!(", heuristic: {}, weight {}", kind.name(), cli.weight),
-            a if a.uses_heuristic() => format!(", heuristic: {}", kind.name()),
-            _ => String::new(),
-        }
-    );
-    outln!();
-    outln!(
-        "Legend: each box is a tile; an arrow at a door shows which way water passes there \
-         (pointing in: inlet, pointing out: outlet);\n        ~ source door, o drain door, \
-         S source tile, D drain tile."
-    );
-    outln!();
-    outln!("Before turning:");
-    out!("{}", draw(g, &[]));
+    print_header(cli, name, g, rules, kind);
     match (&decoded, stopped) {
-        (Some((sol, actions, path, turns)), _) => {
-            outln!();
-            outln!("After turning ('#' marks the path):");
-            out!("{}", draw(&g.turned(turns), path));
-            outln!();
-            outln!("Flow, step by step:");
-            let rc = |c: usize| g.rc(c);
-            for (i, a) in actions.iter().enumerate() {
-                let (r, c) = rc(a.cell as usize);
-                let next = path[i + 1];
-                let what = if i == 0 {
-                    "source".to_string()
-                } else {
-                    let entry = opposite(actions[i - 1].exit as usize);
-                    match a.turns {
-                        0 => format!("in {}, no turn", SIDE_NAMES[entry]),
-                        k => format!("in {}, turn {k}x", SIDE_NAMES[entry]),
-                    }
-                };
-                let (nr, nc) = rc(next);
-                outln!(
-                    "  {:>2}. ({r},{c}) {what:<16} out {} -> ({nr},{nc})",
-                    i + 1,
-                    SIDE_NAMES[a.exit as usize],
-                );
-            }
-            let (dr, dc) = rc(g.drain());
-            outln!("  {:>2}. ({dr},{dc}) drain", actions.len() + 1);
-            let path_s: Vec<String> = path
-                .iter()
-                .map(|&c| format!("({},{})", rc(c).0, rc(c).1))
-                .collect();
-            outln!();
-            outln!("Path ({} tiles): {}", path.len(), path_s.join(" -> "));
-            if turns.is_empty() {
-                outln!("Turns per tile: none");
-            } else {
-                let t: Vec<String> = turns
-                    .iter()
-                    .map(|&(c, k)| format!("({},{}) x{k}", rc(c).0, rc(c).1))
-                    .collect();
-                outln!("Turns per tile: {}", t.join(", "));
-            }
-            // Dijkstra, and A* and IDA* with an admissible heuristic (every step may cost
-            // 0-3 turns, so BFS and IDDFS only minimise the tiles).
-            let optimal = match cli.algo {
-                Algo::Dijkstra => true,
-                Algo::Astar | Algo::Idastar | Algo::Anytime => kind.admissible(),
-                _ => false,
-            };
-            let bounded = format!(" (at most {} x the minimum)", cli.weight);
-            outln!(
-                "Total cost: {} turn{}{}",
-                sol.cost,
-                if sol.cost == 1 { "" } else { "s" },
-                if optimal {
-                    " (minimum)"
-                } else {
-                    match cli.algo {
-                        Algo::Bfs | Algo::Iddfs => {
-                            " (fewest tiles, NOT necessarily the fewest turns)"
-                        }
-                        Algo::Astar | Algo::Idastar => {
-                            " (the doubled-Manhattan heuristic overestimates: NOT necessarily the minimum)"
-                        }
-                        Algo::Wastar if kind.admissible() => bounded.as_str(),
-                        _ => " (some flow, NOT necessarily the cheapest)",
-                    }
-                }
-            );
-        }
+        (Some(d), _) => print_flow(cli, kind, g, d),
         (None, Some(reason)) => {
             outln!();
             outln!("Search stopped ({reason}) before finding a flow or proving there is none.");
@@ -417,6 +298,162 @@ fn solve(cli: &Cli, name: &str, grid: Grid, cancel: &CancelToken) -> ExitCode {
         ))
     );
     status
+}
+
+/// Under the free rules, the states the relaxed space took to prove the map unsolvable, if
+/// it does. The visited set makes the free rules' space exponential; if even the relaxed
+/// space (tiles may be revisited; polynomial) has no flow, the map is unsolvable: exhausting
+/// it proves that without enumerating every self-avoiding path.
+fn relaxed_proof(p: &Zenji, cancel: &CancelToken) -> Option<u64> {
+    if p.rules != Rules::Free {
+        return None;
+    }
+    let relaxed = p.relaxed();
+    // Polynomial: no limits but Ctrl-C (a stopped check proves nothing; the search runs).
+    let r = Dijkstra::new()
+        .cancel(cancel.clone())
+        .search(&relaxed, relaxed.start());
+    r.is_exhausted().then_some(r.stats.expanded)
+}
+
+/// The answer as one JSON object.
+fn print_json(g: &Grid, decoded: Option<&Decoded<'_>>, expanded: u64, stopped: Option<&str>) {
+    let v = match decoded {
+        Some(d) => {
+            let rc = |c: usize| g.rc(c);
+            json!({
+                "solved": true,
+                "cost": d.sol.cost,
+                "turns": d.turns.iter().map(|&(c, k)| { let (r, cc) = rc(c); [r, cc, k as usize] }).collect::<Vec<_>>(),
+                "path": d.path.iter().map(|&c| { let (r, cc) = rc(c); [r, cc] }).collect::<Vec<_>>(),
+                "expanded": expanded,
+            })
+        }
+        None => {
+            let mut v = json!({
+                "solved": false,
+                "cost": null,
+                "turns": [],
+                "path": [],
+                "expanded": expanded,
+            });
+            if let Some(reason) = stopped {
+                v["stopped"] = json!(reason);
+            }
+            v
+        }
+    };
+    outln!("{v}");
+}
+
+/// The map's size, the rules and the search, a legend and the map before turning.
+fn print_header(cli: &Cli, name: &str, g: &Grid, rules: Rules, kind: HeuristicKind) {
+    outln!(
+        "Zenji {}x{} ({name}), rules: {}, algorithm: {}{}",
+        g.rows,
+        g.cols,
+        match rules {
+            Rules::Base => "base (water flows only right or down)",
+            Rules::Free => "free (any direction, each tile once)",
+        },
+        format!("{:?}", cli.algo).to_lowercase(),
+        match cli.algo {
+            Algo::Wastar => format!(", heuristic: {}, weight {}", kind.name(), cli.weight),
+            a if a.uses_heuristic() => format!(", heuristic: {}", kind.name()),
+            _ => String::new(),
+        }
+    );
+    outln!();
+    outln!(
+        "Legend: each box is a tile; an arrow at a door shows which way water passes there \
+         (pointing in: inlet, pointing out: outlet);\n        ~ source door, o drain door, \
+         S source tile, D drain tile."
+    );
+    outln!();
+    outln!("Before turning:");
+    out!("{}", draw(g, &[]));
+}
+
+/// The flow found: the map after turning, the flow step by step, the path, the turns per
+/// tile and the total cost (with how far from the minimum it may be).
+fn print_flow(cli: &Cli, kind: HeuristicKind, g: &Grid, d: &Decoded<'_>) {
+    let Decoded {
+        sol,
+        actions,
+        path,
+        turns,
+    } = d;
+    outln!();
+    outln!("After turning ('#' marks the path):");
+    out!("{}", draw(&g.turned(turns), path));
+    outln!();
+    outln!("Flow, step by step:");
+    let rc = |c: usize| g.rc(c);
+    for (i, a) in actions.iter().enumerate() {
+        let (r, c) = rc(a.cell as usize);
+        let next = path[i + 1];
+        let what = if i == 0 {
+            "source".to_string()
+        } else {
+            let entry = opposite(actions[i - 1].exit as usize);
+            match a.turns {
+                0 => format!("in {}, no turn", SIDE_NAMES[entry]),
+                k => format!("in {}, turn {k}x", SIDE_NAMES[entry]),
+            }
+        };
+        let (nr, nc) = rc(next);
+        outln!(
+            "  {:>2}. ({r},{c}) {what:<16} out {} -> ({nr},{nc})",
+            i + 1,
+            SIDE_NAMES[a.exit as usize],
+        );
+    }
+    let (dr, dc) = rc(g.drain());
+    outln!("  {:>2}. ({dr},{dc}) drain", actions.len() + 1);
+    let path_s: Vec<String> = path
+        .iter()
+        .map(|&c| format!("({},{})", rc(c).0, rc(c).1))
+        .collect();
+    outln!();
+    outln!("Path ({} tiles): {}", path.len(), path_s.join(" -> "));
+    if turns.is_empty() {
+        outln!("Turns per tile: none");
+    } else {
+        let t: Vec<String> = turns
+            .iter()
+            .map(|&(c, k)| format!("({},{}) x{k}", rc(c).0, rc(c).1))
+            .collect();
+        outln!("Turns per tile: {}", t.join(", "));
+    }
+    outln!(
+        "Total cost: {} turn{}{}",
+        sol.cost,
+        if sol.cost == 1 { "" } else { "s" },
+        how_optimal(cli, kind)
+    );
+}
+
+/// What the search promises of the cost it found.
+fn how_optimal(cli: &Cli, kind: HeuristicKind) -> String {
+    // Dijkstra, and A* and IDA* with an admissible heuristic (every step may cost
+    // 0-3 turns, so BFS and IDDFS only minimise the tiles).
+    let optimal = match cli.algo {
+        Algo::Dijkstra => true,
+        Algo::Astar | Algo::Idastar | Algo::Anytime => kind.admissible(),
+        _ => false,
+    };
+    if optimal {
+        return " (minimum)".to_string();
+    }
+    match cli.algo {
+        Algo::Bfs | Algo::Iddfs => " (fewest tiles, NOT necessarily the fewest turns)".to_string(),
+        Algo::Astar | Algo::Idastar => {
+            " (the doubled-Manhattan heuristic overestimates: NOT necessarily the minimum)"
+                .to_string()
+        }
+        Algo::Wastar if kind.admissible() => format!(" (at most {} x the minimum)", cli.weight),
+        _ => " (some flow, NOT necessarily the cheapest)".to_string(),
+    }
 }
 
 /// The map as boxes of 3 lines x 5 characters; arrows show the direction of the water at each

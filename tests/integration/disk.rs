@@ -14,10 +14,7 @@ use std::time::{Duration, Instant};
 use heurist::disk::{DiskBfs, DiskError, Packed};
 use heurist::{CancelToken, Outcome, Problem, StopReason, Successors};
 
-#[allow(dead_code)]
-#[path = "../../examples/disk_bfs/puzzles.rs"]
-mod puzzles;
-
+use heurist_puzzles::disk_bfs as puzzles;
 use puzzles::{published, sorted_stack, Board, Cube, Metric, Pancakes, Sliding};
 
 /// The published counts whose title starts with `name`, read from the data file.

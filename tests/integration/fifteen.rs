@@ -6,7 +6,7 @@
 //! `cargo test --release --test integration fifteen:: -- --ignored` (caches the databases in
 //! `$CARGO_TARGET_TMPDIR/heurist-pdb-cache`).
 
-use crate::puzzles::fifteen as model;
+use heurist_puzzles::fifteen as model;
 
 use std::collections::{HashMap, VecDeque};
 

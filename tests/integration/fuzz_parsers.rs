@@ -3,16 +3,7 @@
 //! Each parse must return `Ok` or a clean `Err` naming a place, and never panic. The bytes
 //! go through the programs' own decoding (`text`), so non-UTF-8 input is covered too.
 
-use crate::puzzles::fifteen;
-use crate::puzzles::labyrinth;
-use crate::puzzles::maze;
-use crate::puzzles::rush_hour;
-use crate::puzzles::treasure;
-use crate::puzzles::zenji;
-
-#[path = "../../examples/common/parse.rs"]
-#[allow(dead_code)]
-mod parse;
+use heurist_puzzles::{fifteen, labyrinth, maze, parse, rush_hour, treasure, zenji};
 
 use proptest::prelude::*;
 

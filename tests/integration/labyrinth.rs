@@ -3,7 +3,7 @@
 //! independent checker written here, the original puzzle's Manhattan heuristic overestimating, heuristic
 //! admissibility, unsolvability proofs, parse errors, and BFS = A* = IDA* on random boards.
 
-use crate::puzzles::labyrinth as model;
+use heurist_puzzles::labyrinth as model;
 
 use heurist::{AStar, Bfs, CycleCheck, Dfs, IdaStar, Outcome, SearchResult};
 use model::{

@@ -5,7 +5,7 @@
 //! checked by the independent replay checker of `support_rush_hour`. The search and pruning
 //! property tests are in `rush_hour_search`.
 
-use crate::puzzles::rush_hour as model;
+use heurist_puzzles::rush_hour as model;
 
 use crate::support_rush_hour;
 

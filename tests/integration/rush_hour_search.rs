@@ -4,7 +4,7 @@
 //! the course boards; every solution checked by the independent replay checker of
 //! `support_rush_hour`.
 
-use crate::puzzles::rush_hour as model;
+use heurist_puzzles::rush_hour as model;
 
 use crate::support_rush_hour;
 

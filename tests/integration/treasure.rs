@@ -2,7 +2,7 @@
 //! checked by an independent checker written here, and solution counts are compared with a
 //! brute force over all subsets of the cells that may hold a coin.
 
-use crate::puzzles::treasure as model;
+use heurist_puzzles::treasure as model;
 
 use std::time::Instant;
 

@@ -2,7 +2,7 @@
 //! here (over all rotations), every returned flow replayed by an independent checker written
 //! here, parse errors, unsolvable maps, the generator, and the doubled-Manhattan heuristic's overestimate.
 
-use crate::puzzles::zenji as model;
+use heurist_puzzles::zenji as model;
 
 use heurist::{AStar, CycleCheck, Greedy, IdaStar, Iddfs, Outcome, SearchResult};
 use model::{generate, Flow, Grid, HeuristicKind, Pass, Rules, Zenji};

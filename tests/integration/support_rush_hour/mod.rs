@@ -3,10 +3,10 @@
 
 #![allow(dead_code)]
 
-use crate::puzzles::rush_hour::{
+use heurist::{AStar, Bfs, IdaStar, SearchResult};
+use heurist_puzzles::rush_hour::{
     self as model, merge_moves, Board, Packed, RushHeuristic, RushHour,
 };
-use heurist::{AStar, Bfs, IdaStar, SearchResult};
 
 pub const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
 

@@ -1,5 +1,7 @@
 //! Heuristics for A*, IDA* and greedy search: coins still to place.
 
+use heurist::{Heuristic, Max};
+
 use super::{Placement, Treasure};
 
 /// The heuristics for A*, IDA*, greedy.
@@ -54,7 +56,13 @@ impl Treasure {
             HeuristicKind::Original => s.deficit,
             HeuristicKind::Max => self.max_deficit(s),
             HeuristicKind::Ratio => self.ratio(s),
-            HeuristicKind::Best => self.max_deficit(s).max(self.ratio(s)),
+            HeuristicKind::Best => {
+                let both = Max(
+                    |s: &Placement| self.max_deficit(s),
+                    |s: &Placement| self.ratio(s),
+                );
+                Heuristic::<Treasure>::estimate(&both, s)
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! Heuristics: one-move lookahead, the wrap-aware Manhattan bound of the steps model, and
 //! the original puzzle's (inadmissible) Manhattan distance.
 
-use heurist::Heuristic;
+use heurist::{Heuristic, Max};
 
 use super::{Axis, Board, CostModel, Labyrinth, State};
 
@@ -88,7 +88,13 @@ impl Heuristic<Labyrinth> for LabHeuristic<'_> {
         match self.kind {
             HeuristicKind::Zero => 0,
             HeuristicKind::Lookahead => lookahead(b, s),
-            HeuristicKind::Steps => wrap_manhattan(b, s).max(lookahead(b, s)),
+            HeuristicKind::Steps => {
+                let both = Max(
+                    |s: &State| wrap_manhattan(b, s),
+                    |s: &State| lookahead(b, s),
+                );
+                Heuristic::<Labyrinth>::estimate(&both, s)
+            }
             HeuristicKind::Manhattan => {
                 let f = s.figure as usize;
                 ((f / b.cols).abs_diff(b.exit.0) + (f % b.cols).abs_diff(b.exit.1)) as u32

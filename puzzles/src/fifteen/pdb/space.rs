@@ -61,6 +61,8 @@ pub fn rank_cells(cells: &[u8], n: u64) -> u64 {
     r
 }
 
+/// The falling factorial `n (n - 1) ... (n - k + 1)`: the number of ways to place `k`
+/// distinct tiles on `n` cells.
 pub fn falling(n: u64, k: usize) -> u64 {
     (0..k as u64).map(|j| n - j).product()
 }

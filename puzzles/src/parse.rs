@@ -6,8 +6,11 @@ use std::fmt;
 /// characters), when the error has a place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// The 1-based line, if the error has one.
     pub line: Option<usize>,
+    /// The 1-based column, in characters, if the error has one.
     pub column: Option<usize>,
+    /// What is wrong.
     pub message: String,
 }
 

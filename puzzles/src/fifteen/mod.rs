@@ -8,11 +8,9 @@
 
 pub mod board;
 pub mod heuristics;
-// The programs' shared parse errors (`examples/common/parse.rs`), included here so that the
-// tests and benches that include this model compile without the rest of `common`.
-#[allow(dead_code, unused_imports, clippy::duplicate_mod)]
-#[path = "../../common/parse.rs"]
-pub mod parse;
+pub mod korf;
+// The parse errors shared by the puzzles.
+pub use crate::parse;
 pub mod pdb;
 pub mod reflection;
 
@@ -20,20 +18,15 @@ use heurist::{Problem, Successors};
 
 use board::{check_permutation, check_shape, err};
 
-// The model is shared by the program, its tests and benches, each using a part of it.
-#[allow(unused_imports)]
 pub use board::{parse_instances, parse_layout, square_cells, Instance, Layout};
-#[allow(unused_imports)]
 pub use heuristics::{LinearConflict, Manhattan, Misplaced};
-#[allow(unused_imports)]
+pub use korf::{korf_instances, KORF100};
 pub use parse::ParseError;
-#[allow(unused_imports)]
 pub use pdb::{
     build_projected, build_states, default_cache_dir, default_partition, parse_partition,
     partition_366, projected_fits, rank_cells, PatternSpace, PdbHeuristic, PdbReport,
     MAX_BUILD_STATES, MAX_PATTERN,
 };
-#[allow(unused_imports)]
 pub use reflection::Reflection;
 
 /// A packed board: cell `p` holds the tile in bits `p*b .. p*b+b` (`b` = 4 or 5).

@@ -25,9 +25,8 @@ mod problem;
 mod state;
 mod stubborn;
 
-/// Parse errors with line and column, shared with the other puzzle programs.
-#[path = "../../common/parse.rs"]
-pub mod parse;
+// The parse errors shared by the puzzles.
+pub use crate::parse;
 
 pub use board::{merge_moves, replay, size_from_file_name, solved, Board, Vehicle, BOARD_1};
 pub use generate::{

@@ -24,6 +24,7 @@ impl<const B: usize> Packed for Board<B> {
 }
 
 impl<const B: usize> Board<B> {
+    /// The tile in `cell` (0 for the blank).
     pub fn tile(self, cell: u32) -> u32 {
         (self.0 >> (4 * cell) & 15) as u32
     }
@@ -37,8 +38,11 @@ impl<const B: usize> Board<B> {
 /// The sliding-tile puzzle on a `width` x `height` board (at most 16 cells, and at most 12
 /// for `B` = 6): a move slides a tile next to the blank into it. The goal is `goal`.
 pub struct Sliding<const B: usize> {
+    /// Columns of the board.
     pub width: u32,
+    /// Rows of the board.
     pub height: u32,
+    /// The goal board.
     pub goal: Board<B>,
 }
 
@@ -59,6 +63,7 @@ impl<const B: usize> Sliding<B> {
         }
     }
 
+    /// The number of cells, blank included.
     pub fn cells(&self) -> u32 {
         self.width * self.height
     }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 mod region;
 mod space;
 
-pub use region::{build_projected, projected_fits};
+pub use region::{build_projected, memory_needed, projected_fits};
 pub use space::{falling, rank_cells, PatternSpace, MAX_PATTERN};
 
 use heurist::pdb::{
@@ -17,14 +17,15 @@ use heurist::Heuristic;
 use super::{find_field, Move, Puzzle, Reflection, Tiles};
 
 /// Where the pattern databases are cached unless told otherwise: `$HEURIST_CACHE_DIR`, or
-/// `target/heurist-pdb-cache` in the crate.
+/// `target/heurist-pdb-cache` in the repository (the workspace's root, above this crate).
 pub fn default_cache_dir() -> PathBuf {
     match std::env::var_os("HEURIST_CACHE_DIR") {
         Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/target/heurist-pdb-cache"
-        )),
+        _ => {
+            let this_crate = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+            let root = this_crate.parent().unwrap_or(this_crate);
+            root.join("target").join("heurist-pdb-cache")
+        }
     }
 }
 

@@ -8,21 +8,13 @@
 pub mod board;
 pub mod generate;
 pub mod heuristics;
-// The programs' shared parse errors (`examples/common/parse.rs`), included here so that the
-// tests and benches that include this model compile without the rest of `common`.
-#[allow(dead_code, unused_imports, clippy::duplicate_mod)]
-#[path = "../../common/parse.rs"]
-pub mod parse;
+// The parse errors shared by the puzzles.
+pub use crate::parse;
 pub mod rules;
 
-// The model is shared by the program, its tests and benches, each using a part of it.
-#[allow(unused_imports)]
 pub use board::{default_side, parse_cell, parse_exit, parse_tile, tile_code, Board};
-#[allow(unused_imports)]
 pub use heuristics::{lookahead, wrap_manhattan, HeuristicKind, LabHeuristic};
-#[allow(unused_imports)]
 pub use parse::ParseError;
-#[allow(unused_imports)]
 pub use rules::Labyrinth;
 
 /// Open side bits of a tile.

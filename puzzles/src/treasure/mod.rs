@@ -19,12 +19,8 @@
 mod generate;
 mod grid;
 mod heuristics;
-// The programs' shared parse errors (`examples/common/parse.rs`), included here so that the
-// tests and benchmarks that include the model compile without the command-line plumbing;
-// the program includes the file a second time through its `common` module.
-#[allow(dead_code, clippy::duplicate_mod)]
-#[path = "../../common/parse.rs"]
-mod parse;
+// The parse errors shared by the puzzles.
+use crate::parse;
 mod search;
 
 pub use generate::{generate, generate_within, Generated};
