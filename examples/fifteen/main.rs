@@ -26,6 +26,7 @@ mod report;
 use heurist_puzzles::fifteen as model;
 
 use std::collections::HashSet;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -410,15 +411,51 @@ fn load_or_build(
     dir: &Path,
     cancel: &CancelToken,
 ) -> Result<(PdbHeuristic, Vec<PdbReport>), PdbError> {
-    // One bar per database being built (loaded ones report nothing), drawn on stderr
-    // and hidden by indicatif when stderr is not a terminal. A finished database's bar
-    // stays on screen until all are ready, then the bars give way to one line each.
+    // On a terminal, one bar per database being built (loaded ones report nothing), with
+    // the time left as the layers so far suggest; a finished database's bar stays until
+    // all are ready, then the bars give way to one line each. Piped, a line per layer, at
+    // most one every two seconds, instead.
+    let piped = !std::io::stderr().is_terminal();
     let multi = MultiProgress::new();
     // The text comes first and the bar takes what is left of the line, so that a
     // narrow terminal does not wrap it.
-    let style = progress_style("  {prefix}: {msg}, {elapsed} [{wide_bar}]");
+    let style = progress_style("  {prefix}: {msg}, {elapsed}, about {eta} left [{wide_bar}]");
     let mut bars: Vec<(usize, ProgressBar)> = Vec::new();
-    let progress = |i: usize, p: &heurist::pdb::Progress| {
+    let mut lines: Option<(usize, Instant, Instant)> = None; // database, its start, last line
+    let name = |i: usize| {
+        let tiles = patterns.get(i).map_or(&[][..], Vec::as_slice);
+        let memory = model::pdb::build_memory(puzzle, tiles.len(), cli.pdb_with_blank)
+            .map_or(String::new(), |b| format!(" ({} MB)", b.div_ceil(1 << 20)));
+        match patterns.get(i) {
+            Some(tiles) => format!("building {tiles:?}{memory}"),
+            None => format!("building database {}", i + 1),
+        }
+    };
+    let mut progress = |i: usize, p: &heurist::pdb::Progress| {
+        let percent = if p.total > 0 {
+            100.0 * p.reached as f64 / p.total as f64
+        } else {
+            100.0
+        };
+        let layer = format!(
+            "depth {:>2}, {:>5.1}% of {} states",
+            p.depth, percent, p.total
+        );
+        if piped {
+            let now = Instant::now();
+            let (started, due) = match lines {
+                Some((j, started, last)) if j == i => {
+                    (started, now.duration_since(last) >= Duration::from_secs(2))
+                }
+                _ => (now, true),
+            };
+            if due || p.reached == p.total {
+                let secs = now.duration_since(started).as_secs_f64();
+                eprintln!("{PROGRAM}: {}: {layer}, {secs:.0} s", name(i));
+                lines = Some((i, started, now));
+            }
+            return;
+        }
         if bars.last().map(|&(j, _)| j) != Some(i) {
             if let Some((_, prev)) = bars.last() {
                 prev.finish();
@@ -426,26 +463,15 @@ fn load_or_build(
             let bar = multi.add(
                 ProgressBar::new(p.total)
                     .with_style(style.clone())
-                    .with_prefix(match patterns.get(i) {
-                        Some(tiles) => format!("building {tiles:?}"),
-                        None => format!("building database {}", i + 1),
-                    }),
+                    .with_prefix(name(i)),
             );
             bar.enable_steady_tick(TICK);
             bars.push((i, bar));
         }
         if let Some((_, bar)) = bars.last() {
-            let percent = if p.total > 0 {
-                100.0 * p.reached as f64 / p.total as f64
-            } else {
-                100.0
-            };
             bar.set_length(p.total);
             bar.set_position(p.reached);
-            bar.set_message(format!(
-                "depth {:>2}, {:>5.1}% of {} states",
-                p.depth, percent, p.total
-            ));
+            bar.set_message(layer);
         }
     };
     let mut limits = BuildLimits::new()
@@ -458,7 +484,14 @@ fn load_or_build(
     {
         limits = limits.deadline(deadline);
     }
-    let built = PdbHeuristic::cached(puzzle, patterns, cli.pdb_with_blank, dir, &limits, progress);
+    let built = PdbHeuristic::cached(
+        puzzle,
+        patterns,
+        cli.pdb_with_blank,
+        dir,
+        &limits,
+        &mut progress,
+    );
     for (_, bar) in &bars {
         bar.finish_and_clear();
     }

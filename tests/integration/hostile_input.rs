@@ -443,6 +443,11 @@ fn an_interrupted_pattern_database_build_ends_cleanly() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("interrupted"), "{err}");
     assert!(interrupted.elapsed() < Duration::from_secs(3), "{err}");
+    // piped, the build's progress comes as lines, with the memory it holds
+    assert!(
+        err.contains("building [") && err.contains(" MB): depth "),
+        "{err}"
+    );
 }
 
 /// Ctrl-C (SIGINT) stops a generator that would otherwise run for a minute: exit status 1

@@ -134,6 +134,13 @@ fn by_regions(puzzle: &Puzzle, k: usize, with_blank: bool) -> bool {
     !with_blank && projected_fits(puzzle.cells(), k)
 }
 
+/// The bytes the build of a database of `k` tiles holds at its peak, where it is known
+/// before the build (the projected build by regions; `None` for the generic builder,
+/// which checks its own need against the budget).
+pub fn build_memory(puzzle: &Puzzle, k: usize, with_blank: bool) -> Option<u64> {
+    by_regions(puzzle, k, with_blank).then(|| memory_needed(puzzle.cells(), k))
+}
+
 /// Parses a partition of tiles into patterns: groups separated by `/`, tiles within a group
 /// by spaces or commas (`"1 2 3 / 4 5 8 9 12 13 / 6 7 10 11 14 15"`). Every tile must be a
 /// non-blank tile of `puzzle`, in one group only; a group holds 1 to [`MAX_PATTERN`] tiles,
