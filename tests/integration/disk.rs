@@ -619,14 +619,15 @@ fn a_heuristic_search_with_no_path_is_exhausted() {
         ..eight_puzzle()
     };
     let dir = work_dir("heuristic-none");
-    // an estimate of 0 makes the iterations breadth-first searches of growing depth; the
-    // depth-limited estimate "moves left in the real puzzle" is admissible for both goals
+    // with an estimate of 0 each iteration is a breadth-first search one layer deeper than
+    // the last, until no successor is cut off: depths 0 to 31, and 32 (all duplicates)
     let r = DiskBfs::new(&dir)
         .reversible(true)
         .search_heuristic(&unreachable, p.goal, |_: &Board<6>| 0u32)
         .unwrap();
     assert_eq!(r.outcome, Outcome::Exhausted);
     assert_eq!(r.layers, table("3x3 sliding tiles"));
+    assert_eq!(r.stats.iterations, 33);
     assert!(!dir.exists());
 }
 
