@@ -237,7 +237,7 @@ fn search_arena<P, H, Y, E, I>(
     heuristic: &H,
     policy: Y,
     setup: Setup<'_, '_, P::Cost>,
-    arena: &mut Nodes<P, Y, I>,
+    arena: &mut BestFirstArena<P, Y, I>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
@@ -264,7 +264,7 @@ where
 }
 
 /// The arena of a best-first search of `P` under policy `Y`, with index `I`.
-type Nodes<P, Y, I> = Arena<
+type BestFirstArena<P, Y, I> = Arena<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
@@ -286,7 +286,7 @@ fn run<P, H, Y, E, F, I>(
     policy: Y,
     limits: &Limits<'_, P::Cost>,
     mut open: F,
-    arena: &mut Nodes<P, Y, I>,
+    arena: &mut BestFirstArena<P, Y, I>,
 ) -> ResultOf<P>
 where
     P: Problem + ?Sized,
@@ -320,7 +320,7 @@ where
     }
     mon.stats.max_frontier = open_len;
 
-    let current = |arena: &Nodes<P, Y, I>, id| {
+    let current = |arena: &BestFirstArena<P, Y, I>, id| {
         let m = arena.data(id);
         (!arena.mark(id)).then(|| policy.key(m.g, m.h.estimate(), id))
     };

@@ -143,7 +143,7 @@ struct FringeMeta<C> {
 /// longer matches the node's, is dropped when it comes up (its `f` alone decides whether it
 /// is deferred, so an entry beyond the threshold is passed on without reading its node).
 #[derive(Clone, Copy)]
-struct Entry<C> {
+struct FringeEntry<C> {
     id: u32,
     f: C,
 }
@@ -173,11 +173,11 @@ where
     // the smallest `f` left out for the cost bound, if any
     let mut pruned: Option<P::Cost> = None;
     let first = arena.insert_start(start, FringeMeta { g: zero, h: h0 });
-    let mut now = vec![Entry {
+    let mut now = vec![FringeEntry {
         id: first as u32,
         f: h0,
     }];
-    let mut later: Vec<Entry<P::Cost>> = Vec::new();
+    let mut later: Vec<FringeEntry<P::Cost>> = Vec::new();
     let mut threshold = h0;
     // states listed and not expanded with their current path cost
     let mut open_len = 1usize;
@@ -185,7 +185,7 @@ where
 
     // the smallest `f` beyond the threshold
     let mut next: Option<P::Cost> = None;
-    let mut spare: Vec<Entry<P::Cost>> = Vec::new();
+    let mut spare: Vec<FringeEntry<P::Cost>> = Vec::new();
     loop {
         while let Some(entry) = now.pop() {
             if entry.f > threshold {
@@ -259,7 +259,7 @@ where
                         (cid, f2)
                     }
                 };
-                let entry = Entry {
+                let entry = FringeEntry {
                     id: cid as u32,
                     f: f2,
                 };

@@ -42,7 +42,7 @@ pub(crate) const fn inline_states<S>() -> bool {
 
 /// Where a state not yet stored goes: its hash.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Vacancy {
+pub(crate) struct SeenVacancy {
     hash: u64,
 }
 
@@ -55,7 +55,7 @@ pub(crate) struct BfsNode<S, A, C> {
 }
 
 /// The nodes, in segments that never move.
-pub(crate) type Nodes<S, A, C> = SegVec<BfsNode<S, A, C>>;
+pub(crate) type BfsNodes<S, A, C> = SegVec<BfsNode<S, A, C>>;
 
 /// The set of stored states, answering "seen before?".
 pub(crate) trait SeenIndex<S> {
@@ -63,10 +63,10 @@ pub(crate) trait SeenIndex<S> {
     fn with_room(room: usize) -> Self;
     /// `Ok` with the id of the node holding `state` if it is stored (`u32::MAX` if this
     /// index does not keep ids), else where it goes, for [`SeenIndex::insert`].
-    fn find<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Result<u32, Vacancy>;
+    fn find<A, C>(&self, nodes: &BfsNodes<S, A, C>, state: &S) -> Result<u32, SeenVacancy>;
     /// Records `state` as node `id`'s (the next node, not stored yet), which
     /// [`SeenIndex::find`] reported vacant at `at`, with no insertion in between.
-    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize, state: &S);
+    fn insert<A, C>(&mut self, nodes: &BfsNodes<S, A, C>, at: SeenVacancy, id: usize, state: &S);
     /// The number of states in the index and the number it has room for without growing.
     fn fill(&self) -> (usize, usize);
     /// Empties the index, keeping its room.
@@ -75,7 +75,7 @@ pub(crate) trait SeenIndex<S> {
     /// Makes the index hold only the states of the nodes `live`, with room for at least as
     /// many again (at least the initial room): in its own memory if that has the room (no
     /// fresh pages to fault in), else in a larger table.
-    fn rebuild<A, C>(&mut self, nodes: &Nodes<S, A, C>, live: Range<usize>)
+    fn rebuild<A, C>(&mut self, nodes: &BfsNodes<S, A, C>, live: Range<usize>)
     where
         Self: Sized,
         S: Hash,
@@ -88,7 +88,7 @@ pub(crate) trait SeenIndex<S> {
         }
         for id in live {
             let state = &nodes.get(id).state;
-            let at = Vacancy {
+            let at = SeenVacancy {
                 hash: hash_of(state),
             };
             self.insert(nodes, at, id, state);
@@ -106,16 +106,16 @@ impl<S: Clone + Eq + Hash> SeenIndex<S> for InlineIndex<S> {
     }
 
     #[inline]
-    fn find<A, C>(&self, _: &Nodes<S, A, C>, state: &S) -> Result<u32, Vacancy> {
+    fn find<A, C>(&self, _: &BfsNodes<S, A, C>, state: &S) -> Result<u32, SeenVacancy> {
         let hash = hash_of(state);
         match self.0.find(hash, |s| s == state) {
             Some(_) => Ok(u32::MAX),
-            None => Err(Vacancy { hash }),
+            None => Err(SeenVacancy { hash }),
         }
     }
 
     #[inline]
-    fn insert<A, C>(&mut self, _: &Nodes<S, A, C>, at: Vacancy, _: usize, state: &S) {
+    fn insert<A, C>(&mut self, _: &BfsNodes<S, A, C>, at: SeenVacancy, _: usize, state: &S) {
         // a full table doubles, rehashing every state
         self.0.insert_unique(at.hash, state.clone(), hash_of);
     }
@@ -139,19 +139,19 @@ impl<S: Eq + Hash> SeenIndex<S> for IdIndex {
     }
 
     #[inline]
-    fn find<A, C>(&self, nodes: &Nodes<S, A, C>, state: &S) -> Result<u32, Vacancy> {
+    fn find<A, C>(&self, nodes: &BfsNodes<S, A, C>, state: &S) -> Result<u32, SeenVacancy> {
         let hash = hash_of(state);
         match self
             .0
             .find(hash, |&id| nodes.get(id as usize).state == *state)
         {
             Some(&id) => Ok(id),
-            None => Err(Vacancy { hash }),
+            None => Err(SeenVacancy { hash }),
         }
     }
 
     #[inline]
-    fn insert<A, C>(&mut self, nodes: &Nodes<S, A, C>, at: Vacancy, id: usize, _: &S) {
+    fn insert<A, C>(&mut self, nodes: &BfsNodes<S, A, C>, at: SeenVacancy, id: usize, _: &S) {
         let rehash = |&i: &u32| hash_of(&nodes.get(i as usize).state);
         self.0.insert_unique(at.hash, id as u32, rehash);
     }
@@ -172,7 +172,7 @@ const MAX_NODES: usize = u32::MAX as usize - 1;
 /// Every state breadth-first search has reached, in the order reached (node ids are
 /// indices; the starts come first), with the parent links and the duplicate index `I`.
 pub(crate) struct BfsStore<S, A, C, I> {
-    nodes: Nodes<S, A, C>,
+    nodes: BfsNodes<S, A, C>,
     /// Path costs, kept only when asked for (under a cost bound).
     g: Option<Vec<C>>,
     index: I,
@@ -190,7 +190,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
             live_from: None,
         };
         // the index is empty: the start goes where its hash says
-        let at = Vacancy {
+        let at = SeenVacancy {
             hash: hash_of(&start),
         };
         store.index.insert(&store.nodes, at, 0, &start);
@@ -252,7 +252,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
     /// `Ok` with the id of the node holding `state` if it is stored (`u32::MAX` if the
     /// index does not keep ids), else where it goes, for [`BfsStore::insert`].
     #[inline]
-    pub(crate) fn find(&self, state: &S) -> Result<u32, Vacancy> {
+    pub(crate) fn find(&self, state: &S) -> Result<u32, SeenVacancy> {
         self.index.find(&self.nodes, state)
     }
 
@@ -262,7 +262,7 @@ impl<S: Clone + Eq + Hash, A: Clone, C: Cost, I: SeenIndex<S>> BfsStore<S, A, C,
     #[inline(always)]
     pub(crate) fn insert(
         &mut self,
-        at: Vacancy,
+        at: SeenVacancy,
         state: S,
         parent: usize,
         action: A,

@@ -123,15 +123,15 @@ const POOL: usize = 64;
 const GIVE_UP: u32 = 4096;
 
 /// The nodes queued under one primary index, by secondary index.
-struct Layer {
+struct BucketLayer {
     by_secondary: Vec<Vec<u32>>,
     len: usize,
     /// No entry has a larger secondary index.
     top: usize,
 }
 
-impl Layer {
-    const EMPTY: Layer = Layer {
+impl BucketLayer {
+    const EMPTY: BucketLayer = BucketLayer {
         by_secondary: Vec::new(),
         len: 0,
         top: 0,
@@ -170,7 +170,7 @@ pub(crate) struct BucketFrontier<K: Ord, B> {
     bucket: B,
     /// Layer `p` at `ring[p % ring.len()]`; the length is a power of two, larger than the
     /// span of the primary indices present.
-    ring: Vec<Layer>,
+    ring: Vec<BucketLayer>,
     /// Bit `i` set when `ring[i]` holds an entry.
     occupied: Vec<u64>,
     /// The smallest primary index with an entry, when `len > 0`.
@@ -256,14 +256,16 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
     #[cold]
     fn widen(&mut self, low: usize, high: usize) {
         let size = (high - low + 1).next_power_of_two().max(64);
-        let mut ring: Vec<Layer> = std::iter::repeat_with(|| Layer::EMPTY).take(size).collect();
+        let mut ring: Vec<BucketLayer> = std::iter::repeat_with(|| BucketLayer::EMPTY)
+            .take(size)
+            .collect();
         let mut occupied = vec![0u64; size / 64];
         if self.len > 0 {
             for p in self.low..=self.high {
                 let i = self.slot(p);
                 if self.occupied[i / 64] >> (i % 64) & 1 == 1 {
                     let j = p & (size - 1);
-                    ring[j] = std::mem::replace(&mut self.ring[i], Layer::EMPTY);
+                    ring[j] = std::mem::replace(&mut self.ring[i], BucketLayer::EMPTY);
                     occupied[j / 64] |= 1 << (j % 64);
                 }
             }

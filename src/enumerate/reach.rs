@@ -13,15 +13,15 @@ use crate::search::{Limits, Monitor, Stats, StopReason};
 use crate::traits::{Cost, Problem, Successors};
 
 /// The state of an enumeration run: its monitor, and why it ended, if it did.
-struct Run<'a, C> {
+struct ReachRun<'a, C> {
     mon: Monitor<'a, C>,
     stopped: Option<StopReason>,
     done: bool,
 }
 
-impl<'a, C: Copy> Run<'a, C> {
+impl<'a, C: Copy> ReachRun<'a, C> {
     fn new(limits: &Limits<'a, C>) -> Self {
-        Run {
+        ReachRun {
             mon: Monitor::new(limits),
             stopped: None,
             done: false,
@@ -84,7 +84,7 @@ pub struct BfsReach<'p, 'a, P: Problem + ?Sized> {
     max_depth: Option<usize>,
     /// Whether a state was left out for the memory bound.
     full: bool,
-    run: Run<'a, P::Cost>,
+    run: ReachRun<'a, P::Cost>,
 }
 
 /// The states reachable from `start`, breadth-first, with their depth. Goals are ignored:
@@ -147,7 +147,7 @@ impl<'a, C: Cost, E> Bfs<'a, C, E> {
             buf: Successors::new(),
             max_depth: self.depth_limit(),
             full: false,
-            run: Run::new(self.limits_set()),
+            run: ReachRun::new(self.limits_set()),
         }
     }
 }
@@ -211,7 +211,7 @@ pub struct DfsReach<'p, 'a, P: Problem + ?Sized> {
     max_depth: Option<usize>,
     /// Whether goal states are expanded (not when enumerating goals).
     expand_goals: bool,
-    run: Run<'a, P::Cost>,
+    run: ReachRun<'a, P::Cost>,
 }
 
 /// The states reachable from `start`, depth-first, with their depth. Goals are ignored:
@@ -251,7 +251,7 @@ impl<'a, C: Cost> Dfs<'a, C> {
             buf: Successors::new(),
             max_depth: self.max_depth,
             expand_goals: true,
-            run: Run::new(&self.limits),
+            run: ReachRun::new(&self.limits),
         }
     }
 
@@ -392,7 +392,7 @@ pub struct DijkstraReach<'p, 'a, P: Problem + ?Sized> {
     buf: Successors<P::State, P::Action, P::Cost>,
     /// States reached only beyond the cost bound so far.
     cut: FxHashSet<P::State>,
-    run: Run<'a, P::Cost>,
+    run: ReachRun<'a, P::Cost>,
 }
 
 /// The states reachable from `start` in order of path cost, with that cost. Goals are
@@ -443,7 +443,7 @@ impl<'a, C: Cost, E> Dijkstra<'a, C, E> {
             index,
             buf: Successors::new(),
             cut: FxHashSet::default(),
-            run: Run::new(&self.limits),
+            run: ReachRun::new(&self.limits),
         }
     }
 }

@@ -201,7 +201,7 @@ fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, BuildError> {
 }
 
 /// The boxed progress callback of a [`Builder`].
-type ProgressFn<'a> = Box<dyn FnMut(&Progress) + 'a>;
+type BuildProgressFn<'a> = Box<dyn FnMut(&Progress) + 'a>;
 
 /// How many states are expanded between two looks at the clock and the cancel token.
 const POLL_EVERY: u32 = 1 << 12;
@@ -274,7 +274,7 @@ const ZERO_COST_STACK: usize = 1 << 12;
 /// ```
 pub struct Builder<'a, A: Abstraction + ?Sized> {
     abstraction: &'a A,
-    progress: Option<ProgressFn<'a>>,
+    progress: Option<BuildProgressFn<'a>>,
     limits: BuildLimits,
 }
 
@@ -343,11 +343,11 @@ impl<'a, A: Abstraction + ?Sized> Builder<'a, A> {
             budget: limits.budget(),
         };
         let len = usize::try_from(total).map_err(|_| too_large)?;
-        let mut search = Search {
+        let mut search = LayerSearch {
             abstraction: a,
             dist: filled(len, UNREACHED)?,
-            current: Layer::new(len)?,
-            next: Layer::new(len)?,
+            current: BuildLayer::new(len)?,
+            next: BuildLayer::new(len)?,
             scan_end: 0,
             zero_cost: Vec::new(),
             preds: Vec::new(),
@@ -380,7 +380,7 @@ impl<'a, A: Abstraction + ?Sized> Builder<'a, A> {
             std::mem::swap(&mut search.current, &mut search.next);
             depth = depth.saturating_add(1).min(UNREACHED - 1);
         }
-        let Search { dist, .. } = search;
+        let LayerSearch { dist, .. } = search;
         project(a, dist, &limits, started)
     }
 }
@@ -431,16 +431,16 @@ fn project<A: Abstraction + ?Sized>(
 }
 
 /// The states of one layer: a bitmap, and the range of its words that may have bits set.
-struct Layer {
+struct BuildLayer {
     bits: Vec<u64>,
     /// Words `lo..hi` may have bits set; the others have none.
     lo: usize,
     hi: usize,
 }
 
-impl Layer {
+impl BuildLayer {
     fn new(states: usize) -> Result<Self, BuildError> {
-        Ok(Layer {
+        Ok(BuildLayer {
             bits: filled(states.div_ceil(64), 0)?,
             lo: usize::MAX,
             hi: 0,
@@ -469,12 +469,12 @@ impl Layer {
 }
 
 /// A running build.
-struct Search<'s, A: Abstraction + ?Sized> {
+struct LayerSearch<'s, A: Abstraction + ?Sized> {
     abstraction: &'s A,
     dist: Vec<u8>,
     /// The states of the layer being expanded, and of the next.
-    current: Layer,
-    next: Layer,
+    current: BuildLayer,
+    next: BuildLayer,
     /// The end of the words of `current` the scan of the layer goes through: states reached
     /// at no cost beyond it move it.
     scan_end: usize,
@@ -488,7 +488,7 @@ struct Search<'s, A: Abstraction + ?Sized> {
     started: Instant,
 }
 
-impl<A: Abstraction + ?Sized> Search<'_, A> {
+impl<A: Abstraction + ?Sized> LayerSearch<'_, A> {
     /// Expands the layer of distance `depth`: its states, and those reached from them at
     /// no cost, which join it.
     fn layer(&mut self, depth: u8) -> Result<(), BuildError> {

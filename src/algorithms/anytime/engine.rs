@@ -46,7 +46,7 @@ fn bucket<C: Cost>(&(Reverse(f), g, _): &Key<C>) -> Option<(usize, usize)> {
 type BucketOf<C> = fn(&Key<C>) -> Option<(usize, usize)>;
 
 /// The nodes of a search of `P` with guide `G`.
-type Nodes<P, G> = Arena<
+type AnytimeArena<P, G> = Arena<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
@@ -60,36 +60,36 @@ type Advance<P> = Result<
 >;
 
 /// The open list chosen at run time.
-enum Open<C: Cost> {
+enum AnytimeOpen<C: Cost> {
     Indexed(IndexedFrontier<Key<C>>),
     Lazy(LazyFrontier<Key<C>>),
     Buckets(BucketFrontier<Key<C>, BucketOf<C>>),
 }
 
-impl<C: Cost> Open<C> {
+impl<C: Cost> AnytimeOpen<C> {
     fn new(list: OpenList) -> Self {
         match list {
-            OpenList::Indexed => Open::Indexed(IndexedFrontier::new()),
-            OpenList::Lazy => Open::Lazy(LazyFrontier::new()),
-            OpenList::Buckets => Open::Buckets(BucketFrontier::new(bucket::<C>, true)),
+            OpenList::Indexed => AnytimeOpen::Indexed(IndexedFrontier::new()),
+            OpenList::Lazy => AnytimeOpen::Lazy(LazyFrontier::new()),
+            OpenList::Buckets => AnytimeOpen::Buckets(BucketFrontier::new(bucket::<C>, true)),
         }
     }
 
     #[inline]
     fn push(&mut self, id: usize, key: Key<C>) {
         match self {
-            Open::Indexed(q) => q.push(id, key),
-            Open::Lazy(q) => q.push(id, key),
-            Open::Buckets(q) => q.push(id, key),
+            AnytimeOpen::Indexed(q) => q.push(id, key),
+            AnytimeOpen::Lazy(q) => q.push(id, key),
+            AnytimeOpen::Buckets(q) => q.push(id, key),
         }
     }
 
     #[inline]
     fn pop(&mut self, current: impl Fn(usize) -> Option<Key<C>>) -> Option<(usize, Key<C>)> {
         match self {
-            Open::Indexed(q) => q.pop(current),
-            Open::Lazy(q) => q.pop(current),
-            Open::Buckets(q) => q.pop(current),
+            AnytimeOpen::Indexed(q) => q.pop(current),
+            AnytimeOpen::Lazy(q) => q.pop(current),
+            AnytimeOpen::Buckets(q) => q.pop(current),
         }
     }
 }
@@ -101,8 +101,8 @@ pub(super) struct Engine<'p, 'a, P: Problem + ?Sized, H, E, G: Guide<P>> {
     heuristic: H,
     guide: G,
     mon: Monitor<'a, P::Cost>,
-    arena: Nodes<P, G>,
-    open: Open<P::Cost>,
+    arena: AnytimeArena<P, G>,
+    open: AnytimeOpen<P::Cost>,
     open_list: OpenList,
     open_len: usize,
     buf: Successors<P::State, P::Action, P::Cost>,
@@ -139,7 +139,7 @@ where
             problem,
             mon: Monitor::new(&config.limits),
             arena: Arena::new(),
-            open: Open::new(config.open_list),
+            open: AnytimeOpen::new(config.open_list),
             open_list: config.open_list,
             open_len: 1,
             buf: Successors::new(),
@@ -246,7 +246,7 @@ where
             return false;
         }
         self.weight = next;
-        let mut open = Open::new(self.open_list);
+        let mut open = AnytimeOpen::new(self.open_list);
         for id in 0..self.arena.len() {
             if !self.arena.mark(id) {
                 let m = self.arena.data(id);

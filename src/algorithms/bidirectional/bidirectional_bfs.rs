@@ -132,24 +132,24 @@ enum Level {
 
 /// One side's nodes: each with the cost of its path from the root of its side (the start,
 /// or a goal), which only a cost bound reads.
-type Nodes<S, A, C> = Arena<S, A, C, C>;
+type BfsArena<S, A, C> = Arena<S, A, C, C>;
 
 /// What one side's level expansion is told besides the two stores.
-struct Expand<'m, 'a, C> {
+struct SideExpansion<'m, 'a, C> {
     mon: &'m mut Monitor<'a, C>,
     cost_bound: Option<C>,
     /// Whether anything was left out for the cost bound.
     limited: bool,
 }
 
-impl<C: Cost> Expand<'_, '_, C> {
+impl<C: Cost> SideExpansion<'_, '_, C> {
     /// Expands the level `from..` (to the end of `mine`) with `expand`, storing in `mine`
     /// the states new to it, each with its step's action as `link` keeps it, until one is
     /// stored in `other` too.
     fn level<S: State, A, B: Clone, O: Clone>(
         &mut self,
-        mine: &mut Nodes<S, B, C>,
-        other: &Nodes<S, O, C>,
+        mine: &mut BfsArena<S, B, C>,
+        other: &BfsArena<S, O, C>,
         from: usize,
         buf: &mut Successors<S, A, C>,
         mut expand: impl FnMut(&S, &mut Successors<S, A, C>),
@@ -219,7 +219,7 @@ where
 {
     let zero = P::Cost::ZERO;
     let mut mon = Monitor::new(limits);
-    let mut back: Nodes<P::State, (), P::Cost> = Arena::new();
+    let mut back: BfsArena<P::State, (), P::Cost> = Arena::new();
     for goal in goals {
         back.insert_start(goal, zero);
     }
@@ -230,10 +230,10 @@ where
         mon.stats.stored = back.len() + 1;
         return mon.finish(Outcome::Found(Solution::from_steps(start, Vec::new())));
     }
-    let mut fwd: Nodes<P::State, P::Action, P::Cost> = Arena::new();
+    let mut fwd: BfsArena<P::State, P::Action, P::Cost> = Arena::new();
     fwd.insert_start(start, zero);
     let mut buf = Successors::new();
-    let mut side = Expand {
+    let mut side = SideExpansion {
         cost_bound: mon.cost_bound(),
         mon: &mut mon,
         limited: false,

@@ -260,7 +260,7 @@ impl<S: State, A: Clone, C: Cost> Side<S, A, C> {
 }
 
 /// The state of a run besides the two sides.
-struct Run<'m, 'a, C> {
+struct MmRun<'m, 'a, C> {
     mon: &'m mut Monitor<'a, C>,
     cost_bound: Option<C>,
     epsilon: C,
@@ -276,7 +276,7 @@ fn lowered<C: Cost>(a: Option<C>, b: C) -> Option<C> {
     Some(a.map_or(b, |a| a.min(b)))
 }
 
-impl<C: Cost> Run<'_, '_, C> {
+impl<C: Cost> MmRun<'_, '_, C> {
     /// Expands node `id` of `mine` (the forward side if `forward`), whose entry in the
     /// priority queue was taken, with `expand`, estimating new states with `h`; keeps the
     /// steps' actions as `link` says. Records every solution through a state stored by
@@ -396,7 +396,7 @@ where
     let h = h_forward.estimate(&start);
     fwd.add_root(start, h);
     let mut buf = Successors::new();
-    let mut run = Run {
+    let mut run = MmRun {
         cost_bound: mon.cost_bound(),
         mon: &mut mon,
         epsilon,

@@ -57,7 +57,8 @@ struct BatchedPost<S, A, C> {
     g: C,
 }
 
-type PostOf<P> = BatchedPost<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+type BatchedPostOf<P> =
+    BatchedPost<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 /// A bucket: its states, and its open ones by key. (An entry of a state since reached more
 /// cheaply, or expanded, is passed over when taken.)
@@ -81,7 +82,7 @@ impl<P: Problem + ?Sized> BatchedBucket<P> {
 /// What the threads share.
 struct BatchedShared<P: Problem + ?Sized> {
     buckets: Vec<Mutex<BatchedBucket<P>>>,
-    exchange: Exchange<PostOf<P>>,
+    exchange: Exchange<BatchedPostOf<P>>,
     rendezvous: Rendezvous,
     /// What the round takes, as the first thread planned it; none to end the search.
     plan: Mutex<Option<Plan<P::Cost>>>,
@@ -298,7 +299,7 @@ where
         &self,
         plan: Plan<P::Cost>,
         own: &mut BatchedOwn<'_, P::Cost>,
-        out: &mut [Vec<PostOf<P>>],
+        out: &mut [Vec<BatchedPostOf<P>>],
         buf: &mut Successors<P::State, P::Action, P::Cost>,
     ) {
         let shared = self.shared;
@@ -412,7 +413,7 @@ where
     #[inline]
     fn offer(
         &self,
-        post: PostOf<P>,
+        post: BatchedPostOf<P>,
         b: usize,
         bucket: &mut BatchedBucket<P>,
         own: &mut BatchedOwn<'_, P::Cost>,

@@ -43,7 +43,7 @@ struct LevelMeta<C, X> {
     set: X,
 }
 
-type ShardOf<P, E> = Shard<
+type LevelShardOf<P, E> = Shard<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
@@ -62,7 +62,7 @@ struct LevelPost<S, A, C, X> {
     set: X,
 }
 
-type PostOf<P, E> = LevelPost<
+type LevelPostOf<P, E> = LevelPost<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
@@ -71,7 +71,7 @@ type PostOf<P, E> = LevelPost<
 
 /// A bucket: its states, and where the level being expanded lies among them.
 struct LevelBucket<P: Problem + ?Sized, E: Expansion<P>> {
-    shard: ShardOf<P, E>,
+    shard: LevelShardOf<P, E>,
     /// The bucket's nodes of the level being expanded: from `start` to `end`.
     start: usize,
     end: usize,
@@ -86,7 +86,7 @@ struct LevelShared<P: Problem + ?Sized, E: Expansion<P>> {
     buckets: Vec<Mutex<LevelBucket<P, E>>>,
     /// Whether a bucket has nodes in the level being expanded.
     busy: Vec<AtomicBool>,
-    exchange: Exchange<PostOf<P, E>>,
+    exchange: Exchange<LevelPostOf<P, E>>,
     rendezvous: Rendezvous,
     /// Set when the search ends before the level does: a goal, or a limit.
     halt: AtomicBool,
@@ -229,7 +229,7 @@ where
         pruned,
         ..
     } = shared;
-    let shards: Vec<ShardOf<P, E>> = buckets
+    let shards: Vec<LevelShardOf<P, E>> = buckets
         .into_iter()
         .map(|b| b.into_inner().unwrap_or_else(|e| e.into_inner()).shard)
         .collect();
@@ -347,7 +347,7 @@ where
     fn expand(
         &self,
         own: &mut LevelOwn<'_, P::Cost>,
-        out: &mut [Vec<PostOf<P, E>>],
+        out: &mut [Vec<LevelPostOf<P, E>>],
         buf: &mut Successors<P::State, P::Action, P::Cost>,
     ) {
         let shared = self.shared;

@@ -207,7 +207,7 @@ pub(crate) fn on_threads<S: Send + Sync, R: Send>(
         }
         // Opens the gate when dropped, also while `shared` or `first` panics, so that no
         // thread is left waiting.
-        let open = Open(gate);
+        let open = GateOpen(gate);
         let n = handles.len() + 1;
         let shared = ready.get_or_init(|| shared(n));
         gate.set(n);
@@ -258,9 +258,9 @@ impl Gate {
 }
 
 /// Opens its gate for no thread when dropped before the gate was opened.
-struct Open<'g>(&'g Gate);
+struct GateOpen<'g>(&'g Gate);
 
-impl Drop for Open<'_> {
+impl Drop for GateOpen<'_> {
     fn drop(&mut self) {
         self.0.set(None);
     }

@@ -1,9 +1,9 @@
 //! The expansion of a jump point: the jumps from it, over the map's bits, and the jump
 //! points they find offered to the open list.
 
-use super::open::{Key, Open, Queue};
+use super::open::{JpsOpen, Key, Queue};
 use super::rules::{direction_bit, directions, DirectionTable, Dirs, Neighbourhood};
-use super::{move_index, Nodes, Steps, CLOSED, OPEN, STATE, UNSEEN};
+use super::{move_index, JpsNodes, Steps, CLOSED, OPEN, STATE, UNSEEN};
 use crate::grid::map::{Lines, OFF};
 use crate::grid::scan::scan_bits;
 use crate::grid::{CornerCutting, GridCost};
@@ -18,9 +18,9 @@ pub(super) const CUT: u8 = 1;
 pub(super) const FOUR: u8 = 2;
 
 /// The map's bits and the query, as the jumps read them. Cells are addressed by their
-/// bits: cell `(x, y)` is bit [`row_bit`](Ctx::row_bit) of the rows' words and bit
-/// [`col_bit`](Ctx::col_bit) of the columns' words (see [`scan_bits`]).
-pub(super) struct Ctx<'b> {
+/// bits: cell `(x, y)` is bit [`row_bit`](JpsCtx::row_bit) of the rows' words and bit
+/// [`col_bit`](JpsCtx::col_bit) of the columns' words (see [`scan_bits`]).
+pub(super) struct JpsCtx<'b> {
     /// The rows' words, and words per row.
     rows: &'b [u64],
     row_words: usize,
@@ -39,7 +39,7 @@ pub(super) struct Ctx<'b> {
     table: Option<&'static DirectionTable>,
 }
 
-impl<'b> Ctx<'b> {
+impl<'b> JpsCtx<'b> {
     pub(super) fn new(
         rows: &'b Lines,
         cols: &'b Lines,
@@ -49,7 +49,7 @@ impl<'b> Ctx<'b> {
         table: Option<&'static DirectionTable>,
     ) -> Self {
         let ((rows, row_words), (cols, col_words)) = (rows.words(), cols.words());
-        let mut ctx = Ctx {
+        let mut ctx = JpsCtx {
             rows,
             row_words,
             cols,
@@ -184,10 +184,10 @@ impl Rows {
 
 /// What a run keeps while it searches: the map, the nodes, the open list, the costs, the
 /// bound.
-pub(super) struct Search<'n, 'b, C, K, Q> {
-    pub(super) ctx: Ctx<'b>,
-    pub(super) nodes: &'n mut Nodes,
-    pub(super) open: &'n mut Open<K, Q>,
+pub(super) struct JpsSearch<'n, 'b, C, K, Q> {
+    pub(super) ctx: JpsCtx<'b>,
+    pub(super) nodes: &'n mut JpsNodes,
+    pub(super) open: &'n mut JpsOpen<K, Q>,
     pub(super) straight: C,
     pub(super) diagonal: C,
     pub(super) four: bool,
@@ -198,7 +198,7 @@ pub(super) struct Search<'n, 'b, C, K, Q> {
     pub(super) max_states: usize,
 }
 
-impl<C: GridCost, K: Key<C>, Q: Queue<K>> Search<'_, '_, C, K, Q> {
+impl<C: GridCost, K: Key<C>, Q: Queue<K>> JpsSearch<'_, '_, C, K, Q> {
     /// The cost of `steps`.
     #[inline(always)]
     pub(super) fn cost(&self, steps: Steps) -> C {

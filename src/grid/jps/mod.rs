@@ -10,8 +10,8 @@ use super::{
 use crate::search::{
     limit_methods, Limits, Monitor, Outcome, SearchResult, Solution, Step, StopReason,
 };
-use expand::{Ctx, Search, CUT, FOUR, NEVER};
-use open::{packs_exactly, Exact, Heap, Key, Open, Packed};
+use expand::{JpsCtx, JpsSearch, CUT, FOUR, NEVER};
+use open::{packs_exactly, Exact, Heap, JpsOpen, Key, Packed};
 use rules::{direction_table, Dirs};
 
 /// The result of a jump point search.
@@ -141,7 +141,7 @@ impl<'a, C: GridCost> Jps<'a, C> {
             Some(bits) => bits,
             None => copy.insert(GridMap::from_map(grid.map)),
         };
-        let ctx = Ctx::new(
+        let ctx = JpsCtx::new(
             &bits.rows,
             &bits.cols,
             grid.map.width(),
@@ -181,25 +181,25 @@ impl<'a, C: GridCost> Jps<'a, C> {
 /// for a 512 x 512 map), which can cost more than a short query itself.
 #[derive(Clone, Debug)]
 pub struct JpsWorkspace<C> {
-    nodes: Nodes,
+    nodes: JpsNodes,
     /// The open list when its keys pack into integers ([`open::packs_exactly`]).
-    packed: Open<Packed, Heap<Packed>>,
+    packed: JpsOpen<Packed, Heap<Packed>>,
     /// The open list otherwise.
-    exact: Open<Exact<C>, Heap<Exact<C>>>,
+    exact: JpsOpen<Exact<C>, Heap<Exact<C>>>,
     copy: Option<GridMap>,
 }
 
 impl<C: GridCost> Default for JpsWorkspace<C> {
     fn default() -> Self {
         JpsWorkspace {
-            nodes: Nodes {
+            nodes: JpsNodes {
                 flags: Vec::new(),
                 g: Vec::new(),
                 parent: Vec::new(),
                 touched: Vec::new(),
             },
-            packed: Open::default(),
-            exact: Open::default(),
+            packed: JpsOpen::default(),
+            exact: JpsOpen::default(),
             copy: None,
         }
     }
@@ -231,10 +231,10 @@ fn move_index(dx: i32, dy: i32) -> u8 {
 }
 
 /// A path's cost as its numbers of straight and diagonal steps. Costs are compared and
-/// queued as `straight * s + diagonal * d` ([`Search::cost`]), computed the same way for
+/// queued as `straight * s + diagonal * d` ([`JpsSearch::cost`]), computed the same way for
 /// every path: paths of equal length get equal costs, also in floating point, where sums
 /// taken in different orders may differ in the last bit. Equal `f` are then equal, and
-/// the open list's stack ([`Open`]) takes the entries that keep the least `f` (on
+/// the open list's stack ([`JpsOpen`]) takes the entries that keep the least `f` (on
 /// `random512-10-0` with corner cutting this alone cut the expansions sevenfold: with
 /// rounding noise in `f`, the search had widened among paths of the same length).
 #[derive(Clone, Copy, Debug, Default)]
@@ -275,7 +275,7 @@ impl Steps {
 /// valid where the state is not `UNSEEN`, each in an array of its own so that a flag
 /// lookup loads no cache line of them.
 #[derive(Clone, Debug)]
-struct Nodes {
+struct JpsNodes {
     flags: Vec<u8>,
     /// [`Steps::to_bits`].
     g: Vec<u64>,
@@ -283,7 +283,7 @@ struct Nodes {
     touched: Vec<u32>,
 }
 
-impl Nodes {
+impl JpsNodes {
     fn prepare(&mut self, cells: usize) {
         if self.flags.len() != cells {
             self.flags = vec![UNSEEN; cells];
@@ -310,11 +310,11 @@ impl Nodes {
 
 /// [`run_in`] for the run's `mode`.
 fn run<M: Map + ?Sized, C: GridCost, K: Key<C>>(
-    ctx: Ctx<'_>,
+    ctx: JpsCtx<'_>,
     mode: u8,
     grid: &Grid<'_, M, C>,
-    nodes: &mut Nodes,
-    open: &mut Open<K, K::Queue>,
+    nodes: &mut JpsNodes,
+    open: &mut JpsOpen<K, K::Queue>,
     start: Cell,
     mon: &mut Monitor<'_, C>,
 ) -> Result<Outcome<Cell, Direction, C>, (StopReason, Option<C>)> {
@@ -329,12 +329,12 @@ fn run<M: Map + ?Sized, C: GridCost, K: Key<C>>(
 /// `Err` with the limit that stopped it and a lower bound.
 ///
 /// A node's parent is reached by diagonal steps and then straight ones (see
-/// [`Search::expand`]); the flags keep the node's last move.
+/// [`JpsSearch::expand`]); the flags keep the node's last move.
 fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
-    ctx: Ctx<'_>,
+    ctx: JpsCtx<'_>,
     grid: &Grid<'_, M, C>,
-    nodes: &mut Nodes,
-    open: &mut Open<K, K::Queue>,
+    nodes: &mut JpsNodes,
+    open: &mut JpsOpen<K, K::Queue>,
     start: Cell,
     mon: &mut Monitor<'_, C>,
 ) -> Result<Outcome<Cell, Direction, C>, (StopReason, Option<C>)> {
@@ -350,7 +350,7 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
     let goal = grid.goal.y * width + grid.goal.x;
     let si = start.y * width + start.x;
     let bound = mon.cost_bound();
-    let mut sr = Search {
+    let mut sr = JpsSearch {
         ctx,
         nodes,
         open,
@@ -410,7 +410,7 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
 /// next, diagonal steps first, then straight ones.
 fn trace<M: Map + ?Sized, C: GridCost>(
     grid: &Grid<'_, M, C>,
-    nodes: &Nodes,
+    nodes: &JpsNodes,
     start: Cell,
     goal: u32,
 ) -> Solution<Cell, Direction, C> {

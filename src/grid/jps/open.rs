@@ -19,7 +19,7 @@ pub(super) trait Key<C>: Copy + Ord {
 /// search's costs, which [`packs_exactly`] checks.
 ///
 /// Entries of equal `f` have no tie-break: most of them go to the open list's stack
-/// ([`Open`]), last in first out, and a tie-break in the heap for the others (the one
+/// ([`JpsOpen`]), last in first out, and a tie-break in the heap for the others (the one
 /// nearer the goal first) saved only a few percent of the expansions, less than its
 /// comparisons cost.
 #[derive(Clone, Copy, Debug)]
@@ -168,16 +168,16 @@ pub(super) trait Queue<T>: Default {
 /// those come out first, last in first out, without passing through the queue. On a grid
 /// many jump points keep their parent's `f` (every jump toward the goal does).
 #[derive(Clone, Debug)]
-pub(super) struct Open<K, Q> {
+pub(super) struct JpsOpen<K, Q> {
     queue: Q,
     stack: Vec<K>,
     /// The entry last taken out.
     last: Option<K>,
 }
 
-impl<K, Q: Default> Default for Open<K, Q> {
+impl<K, Q: Default> Default for JpsOpen<K, Q> {
     fn default() -> Self {
-        Open {
+        JpsOpen {
             queue: Q::default(),
             stack: Vec::new(),
             last: None,
@@ -185,7 +185,7 @@ impl<K, Q: Default> Default for Open<K, Q> {
     }
 }
 
-impl<K: Copy, Q: Queue<K>> Open<K, Q> {
+impl<K: Copy, Q: Queue<K>> JpsOpen<K, Q> {
     #[inline]
     pub(super) fn len(&self) -> usize {
         self.queue.len() + self.stack.len()
