@@ -147,14 +147,6 @@ pub(crate) struct Ctx<'r, 'a, P: Problem + ?Sized> {
     indexes: Mutex<BTreeMap<usize, LayerIndex>>,
 }
 
-pub(crate) fn thread_count(threads: usize) -> usize {
-    match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-    .min(super::MAX_THREADS)
-}
-
 /// The start's successors, as a count and a hash of their packed bytes.
 fn fingerprint<P>(problem: &P, start: &P::State, width: usize) -> (usize, u64)
 where
@@ -277,8 +269,8 @@ where
         problem,
         layout,
         width,
-        expanders: X::threads(cfg.threads),
-        threads: thread_count(cfg.threads),
+        expanders: X::threads(cfg.thread_count()),
+        threads: cfg.thread_count(),
         goals,
         bound,
         control: Control {

@@ -116,6 +116,7 @@ use std::time::{Duration, Instant};
 pub use error::DiskError;
 pub use packed::Packed;
 
+use crate::algorithms::parallel::Threads;
 use crate::search::{CancelToken, Outcome, Solution, Stats, StopReason};
 use crate::traits::Problem;
 
@@ -196,7 +197,7 @@ pub struct DiskBfs<'a> {
     pub(crate) dir: PathBuf,
     pub(crate) memory: usize,
     pub(crate) partitions: usize,
-    pub(crate) threads: usize,
+    pub(crate) threads: Threads,
     pub(crate) reversible: bool,
     pub(crate) keep_files: bool,
     pub(crate) durable: bool,
@@ -243,7 +244,7 @@ impl<'a> DiskBfs<'a> {
             dir: dir.as_ref().to_path_buf(),
             memory: 256 << 20,
             partitions: 64,
-            threads: 0,
+            threads: Threads::available(),
             reversible: false,
             keep_files: false,
             durable: false,
@@ -277,14 +278,20 @@ impl<'a> DiskBfs<'a> {
         self
     }
 
-    /// The number of threads (0, the default: one per core; at most 64). The threads
-    /// deduplicate the partitions of each new layer, one partition each at a time; with
-    /// [`search_parallel`](DiskBfs::search_parallel) and
+    /// The number of threads, as every parallel search takes it ([`Threads`], or a count;
+    /// 0, the default: one per core), and at most 64 here: each thread holds a write buffer
+    /// per partition. The threads deduplicate the partitions of each new layer, one
+    /// partition each at a time; with [`search_parallel`](DiskBfs::search_parallel) and
     /// [`enumerate_parallel`](DiskBfs::enumerate_parallel) they also expand the partitions
     /// of each layer.
-    pub fn threads(mut self, n: usize) -> Self {
-        self.threads = n.min(MAX_THREADS);
+    pub fn threads(mut self, threads: impl Into<Threads>) -> Self {
+        self.threads = threads.into();
         self
+    }
+
+    /// The threads the run uses: [`Threads::get`], at most 64.
+    pub(crate) fn thread_count(&self) -> usize {
+        self.threads.get().min(MAX_THREADS)
     }
 
     /// Declares whether every step can be undone by one step: whenever `t` is a successor
