@@ -7,7 +7,7 @@ use super::parallel::{self, astar_common::AStarEngine};
 use super::ResultOf;
 use super::Workspace;
 use crate::search::{limit_methods, Limits, OpenList};
-use crate::traits::{AllMoves, DenseIndex, Expansion, Heuristic, Problem, Pruned};
+use crate::traits::{AllMoves, DenseIndex, Expansion, Heuristic, Problem};
 
 /// A* search: expands states in order of `f = g + h`; among equal `f` the larger `g` first,
 /// and among equal `f` and `g` the state queued most recently (depth-first among ties, which
@@ -151,24 +151,11 @@ impl<'a, C, E> AStar<'a, C, E> {
         self
     }
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either: one `match` over the
-    /// algorithms serves both.
-    pub fn expansion<F>(self) -> AStar<'a, C, F> {
-        AStar {
-            limits: self.limits,
-            open_list: self.open_list,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
-    pub fn move_pruning(self) -> AStar<'a, C, Pruned> {
-        self.expansion()
-    }
+    super::expansion_methods!(
+        /// Expand each state without the successors that the action into it makes redundant
+        /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+        AStar { limits, open_list }
+    );
 
     /// Runs A* on `problem` from `start`, guided by `heuristic`.
     pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>

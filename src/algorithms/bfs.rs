@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use super::{parallel, ResultOf};
 use crate::collections::{inline_states, BfsStore, IdIndex, InlineIndex, SeenIndex};
 use crate::search::{limit_methods, Limits, Monitor, Outcome, StopReason};
-use crate::traits::{AllMoves, Cost, Expansion, Problem, Pruned, Successors};
+use crate::traits::{AllMoves, Cost, Expansion, Problem, Successors};
 
 /// Breadth-first search: a solution with the fewest actions (step costs are ignored for
 /// the ordering, but the returned [`Solution::cost`](crate::Solution) adds them up).
@@ -132,28 +132,14 @@ impl<'a, C, E> Bfs<'a, C, E> {
         self
     }
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either: one `match` over the
-    /// algorithms serves both.
-    pub fn expansion<F>(self) -> Bfs<'a, C, F> {
-        Bfs {
-            limits: self.limits,
-            max_depth: self.max_depth,
-            reversible: self.reversible,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the ways into it make redundant
-    /// ([`MovePruning`](crate::MovePruning)), with the union of the skip sets of *every*
-    /// action by which the search has reached it before expanding it (under a cost bound:
-    /// of the first). The states, their depths and parents, the solution and the expanded
-    /// and stored counts do not change; far fewer successors are generated.
-    pub fn move_pruning(self) -> Bfs<'a, C, Pruned> {
-        self.expansion()
-    }
+    super::expansion_methods!(
+        /// Expand each state without the successors that the ways into it make redundant
+        /// ([`MovePruning`](crate::MovePruning)), with the union of the skip sets of *every*
+        /// action by which the search has reached it before expanding it (under a cost bound:
+        /// of the first). The states, their depths and parents, the solution and the expanded
+        /// and stored counts do not change; far fewer successors are generated.
+        Bfs { limits, max_depth, reversible }
+    );
 
     /// Runs breadth-first search on `problem` from `start`.
     pub fn search<P>(&self, problem: &P, start: P::State) -> ResultOf<P>

@@ -6,7 +6,7 @@ use super::best_first::{self, DijkstraPolicy, Setup};
 use super::ResultOf;
 use super::Workspace;
 use crate::search::{limit_methods, Limits, OpenList};
-use crate::traits::{AllMoves, DenseIndex, Expansion, Problem, Pruned, Zero};
+use crate::traits::{AllMoves, DenseIndex, Expansion, Problem, Zero};
 
 /// Dijkstra's algorithm: expands states in order of path cost; the solution has the least
 /// cost. Step costs must not be negative: a negative step the search generates stops it with
@@ -90,24 +90,11 @@ impl<'a, C, E> Dijkstra<'a, C, E> {
         self
     }
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either: one `match` over the
-    /// algorithms serves both.
-    pub fn expansion<F>(self) -> Dijkstra<'a, C, F> {
-        Dijkstra {
-            limits: self.limits,
-            open_list: self.open_list,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
-    pub fn move_pruning(self) -> Dijkstra<'a, C, Pruned> {
-        self.expansion()
-    }
+    super::expansion_methods!(
+        /// Expand each state without the successors that the action into it makes redundant
+        /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+        Dijkstra { limits, open_list }
+    );
 
     /// Runs Dijkstra's algorithm on `problem` from `start`.
     pub fn search<P>(&self, problem: &P, start: P::State) -> ResultOf<P>

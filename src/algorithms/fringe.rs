@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use super::ResultOf;
 use crate::collections::{Arena, Lookup};
 use crate::search::{limit_methods, Limits, Monitor, Outcome, StopReason};
-use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem, Pruned, Successors};
+use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem, Successors};
 
 /// Fringe search: IDA*'s rising thresholds on `f = g + h`, but each iteration resumes from
 /// the fringe the last one left (the states whose `f` exceeded its threshold) instead of
@@ -101,23 +101,11 @@ impl<C> Fringe<'_, C> {
 impl<'a, C, E> Fringe<'a, C, E> {
     limit_methods!();
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either: one `match` over the
-    /// algorithms serves both.
-    pub fn expansion<F>(self) -> Fringe<'a, C, F> {
-        Fringe {
-            limits: self.limits,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the action on the best path found to
-    /// it makes redundant ([`MovePruning`](crate::MovePruning)); the search stays optimal.
-    pub fn move_pruning(self) -> Fringe<'a, C, Pruned> {
-        self.expansion()
-    }
+    super::expansion_methods!(
+        /// Expand each state without the successors that the action on the best path found to
+        /// it makes redundant ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+        Fringe { limits }
+    );
 
     /// Runs fringe search on `problem` from `start`, guided by `heuristic`.
     pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>

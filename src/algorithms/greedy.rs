@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use super::best_first::{self, GreedyPolicy, Setup};
 use super::ResultOf;
 use crate::search::{limit_methods, Limits, OpenList};
-use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
+use crate::traits::{AllMoves, Expansion, Heuristic, Problem};
 
 /// Greedy best-first search: always expands the state with the smallest heuristic value
 /// (smaller `g` among equals). Not optimal, often very fast; complete on finite graphs.
@@ -71,23 +71,11 @@ impl<'a, C, E> Greedy<'a, C, E> {
         self
     }
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either.
-    pub fn expansion<F>(self) -> Greedy<'a, C, F> {
-        Greedy {
-            limits: self.limits,
-            open_list: self.open_list,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)).
-    pub fn move_pruning(self) -> Greedy<'a, C, Pruned> {
-        self.expansion()
-    }
+    super::expansion_methods!(
+        /// Expand each state without the successors that the action into it makes redundant
+        /// ([`MovePruning`](crate::MovePruning)).
+        Greedy { limits, open_list }
+    );
 
     /// Runs greedy best-first search on `problem` from `start`, guided by `heuristic`.
     pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>

@@ -6,7 +6,7 @@ use super::deepening::{self, DeepeningSetup, FCost};
 use super::parallel::{idastar_subtrees, Threads};
 use super::ResultOf;
 use crate::search::{limit_methods, CycleCheck, Limits};
-use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
+use crate::traits::{AllMoves, Expansion, Heuristic, Problem};
 
 /// IDA*: depth-first searches bounded by `f = g + h`, each with the threshold raised to the
 /// smallest `f` that exceeded the last. Optimal with an admissible heuristic; memory is the
@@ -153,26 +153,11 @@ impl<'a, C, E> IdaStar<'a, C, E> {
         self
     }
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either: one `match` over the
-    /// algorithms serves both.
-    pub fn expansion<F>(self) -> IdaStar<'a, C, F> {
-        IdaStar {
-            limits: self.limits,
-            max_depth: self.max_depth,
-            cycle_check: self.cycle_check,
-            serial_below: self.serial_below,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
-    pub fn move_pruning(self) -> IdaStar<'a, C, Pruned> {
-        self.expansion()
-    }
+    super::expansion_methods!(
+        /// Expand each state without the successors that the action into it makes redundant
+        /// ([`MovePruning`](crate::MovePruning)); the search stays optimal.
+        IdaStar { limits, max_depth, cycle_check, serial_below }
+    );
 
     /// Runs IDA* on `problem` from `start`, guided by `heuristic`.
     pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>

@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use super::deepening::{self, DeepeningSetup, Depth};
 use super::ResultOf;
 use crate::search::{limit_methods, CycleCheck, Limits};
-use crate::traits::{AllMoves, Expansion, Problem, Pruned, Zero};
+use crate::traits::{AllMoves, Expansion, Problem, Zero};
 
 /// Iterative-deepening DFS: depth-first searches limited to 1, 2, 3, ... actions. Finds a
 /// solution with the fewest actions using memory for the current path only; it re-expands
@@ -83,25 +83,11 @@ impl<'a, C, E> Iddfs<'a, C, E> {
         self
     }
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either: one `match` over the
-    /// algorithms serves both.
-    pub fn expansion<F>(self) -> Iddfs<'a, C, F> {
-        Iddfs {
-            limits: self.limits,
-            max_depth: self.max_depth,
-            cycle_check: self.cycle_check,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search still finds the fewest actions.
-    pub fn move_pruning(self) -> Iddfs<'a, C, Pruned> {
-        self.expansion()
-    }
+    super::expansion_methods!(
+        /// Expand each state without the successors that the action into it makes redundant
+        /// ([`MovePruning`](crate::MovePruning)); the search still finds the fewest actions.
+        Iddfs { limits, max_depth, cycle_check }
+    );
 
     /// Runs iterative-deepening DFS on `problem` from `start`.
     pub fn search<P>(&self, problem: &P, start: P::State) -> ResultOf<P>

@@ -52,6 +52,33 @@
 //! and indexes (`collections/`); and for the parallel searches the thread count
 //! ([`Threads`](parallel::Threads)), the start of the threads and what each brings back
 //! (`algorithms/parallel/mod.rs`, `report.rs`, and the design in [`parallel`]'s docs).
+/// `expansion::<F>()` and `move_pruning()`, the same for every configuration that takes
+/// move pruning: `$name<'a, C, E>` with the fields listed and `expansion: PhantomData<E>`.
+/// The attributes given (the doc comment) go to `move_pruning`, which says what pruning
+/// keeps of that search's answer.
+macro_rules! expansion_methods {
+    ($(#[$pruning:meta])* $name:ident { $($field:ident),* $(,)? }) => {
+        /// The same configuration, generating successors as `F` says:
+        /// [`AllMoves`](crate::AllMoves) (every successor, the default) or
+        /// [`Pruned`](crate::Pruned) (move pruning, as [`move_pruning`](Self::move_pruning)
+        /// sets). To choose at run time, write the search once, generic over `F`, and call
+        /// it with either: one `match` over the algorithms serves both (see
+        /// [`MovePruning`](crate::MovePruning)).
+        pub fn expansion<F>(self) -> $name<'a, C, F> {
+            $name {
+                $($field: self.$field,)*
+                expansion: std::marker::PhantomData,
+            }
+        }
+
+        $(#[$pruning])*
+        pub fn move_pruning(self) -> $name<'a, C, $crate::Pruned> {
+            self.expansion()
+        }
+    };
+}
+pub(crate) use expansion_methods;
+
 pub mod anytime;
 pub mod astar;
 pub mod beam;

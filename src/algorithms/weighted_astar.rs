@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use super::best_first::{self, Setup, WeightedPolicy};
 use super::ResultOf;
 use crate::search::{limit_methods, Limits, OpenList, SearchResult, Stats, StopReason};
-use crate::traits::{AllMoves, Expansion, Heuristic, Problem, Pruned};
+use crate::traits::{AllMoves, Expansion, Heuristic, Problem};
 
 /// Weighted A*: expands states in order of `g + w·h`. With an admissible heuristic and
 /// `w >= 1` the solution costs at most `w` times the optimum, usually after far fewer
@@ -75,24 +75,11 @@ impl<'a, C, E> WeightedAStar<'a, C, E> {
         self
     }
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either.
-    pub fn expansion<F>(self) -> WeightedAStar<'a, C, F> {
-        WeightedAStar {
-            limits: self.limits,
-            open_list: self.open_list,
-            weight: self.weight,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)).
-    pub fn move_pruning(self) -> WeightedAStar<'a, C, Pruned> {
-        self.expansion()
-    }
+    super::expansion_methods!(
+        /// Expand each state without the successors that the action into it makes redundant
+        /// ([`MovePruning`](crate::MovePruning)).
+        WeightedAStar { limits, open_list, weight }
+    );
 
     /// Runs weighted A* on `problem` from `start`, guided by `heuristic`.
     pub fn search<P, H>(&self, problem: &P, start: P::State, heuristic: H) -> ResultOf<P>

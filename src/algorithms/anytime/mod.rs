@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::search::{
     limit_methods, Limits, OpenList, Outcome, SearchResult, Solution, Stats, StopReason,
 };
-use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem, Pruned};
+use crate::traits::{AllMoves, Cost, Expansion, Heuristic, Problem};
 
 mod engine;
 use engine::Engine;
@@ -323,27 +323,11 @@ impl<'a, C, E> AnytimeAStar<'a, C, E> {
         self
     }
 
-    /// The same configuration, generating successors as `F` says: [`AllMoves`] (every
-    /// successor, the default) or [`Pruned`] (move pruning, as
-    /// [`move_pruning`](Self::move_pruning) sets). To choose at run time, write the
-    /// search once, generic over `F`, and call it with either: one `match` over the
-    /// algorithms serves both.
-    pub fn expansion<F>(self) -> AnytimeAStar<'a, C, F> {
-        AnytimeAStar {
-            limits: self.limits,
-            open_list: self.open_list,
-            weight: self.weight,
-            step: self.step,
-            bound_report: self.bound_report,
-            expansion: PhantomData,
-        }
-    }
-
-    /// Expand each state without the successors that the action into it makes redundant
-    /// ([`MovePruning`](crate::MovePruning)); the search still ends with the optimum.
-    pub fn move_pruning(self) -> AnytimeAStar<'a, C, Pruned> {
-        self.expansion()
-    }
+    crate::algorithms::expansion_methods!(
+        /// Expand each state without the successors that the action into it makes redundant
+        /// ([`MovePruning`](crate::MovePruning)); the search still ends with the optimum.
+        AnytimeAStar { limits, open_list, weight, step, bound_report }
+    );
 
     /// Runs the search to its end and returns the best solution found.
     pub fn search<P, H>(
