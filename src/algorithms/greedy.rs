@@ -85,12 +85,9 @@ impl<'a, C, E> Greedy<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        let setup = Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-        };
-        best_first::search::<P, H, _, E>(problem, start, &heuristic, GreedyPolicy, setup)
+        self.search_from(problem, [start], heuristic)
     }
+
     /// [`search`](Self::search) from several start states at once, each at path cost zero
     /// (a start given twice counts once; no start at all is an exhausted search).
     pub fn search_from<P, H>(

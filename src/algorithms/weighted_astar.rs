@@ -89,16 +89,9 @@ impl<'a, C, E> WeightedAStar<'a, C, E> {
         H: Heuristic<P>,
         E: Expansion<P>,
     {
-        if !(self.weight.is_finite() && self.weight > 0.0) {
-            return SearchResult::refused(StopReason::InvalidWeight, Stats::default());
-        }
-        let setup = Setup {
-            limits: &self.limits,
-            open_list: self.open_list,
-        };
-        let policy = WeightedPolicy(self.weight);
-        best_first::search::<P, H, _, E>(problem, start, &heuristic, policy, setup)
+        self.search_from(problem, [start], heuristic)
     }
+
     /// [`search`](Self::search) from several start states at once, each at path cost zero
     /// (a start given twice counts once; no start at all is an exhausted search).
     pub fn search_from<P, H>(
