@@ -12,6 +12,8 @@
 //!     # (289 M states, 32 min, 18.6 GB)
 //! cargo run --release --example rush_hour -- data/rush_hour/Rushhour12x12_7.csv --algo anytime \
 //!     --time-limit 60   # better solutions as they come, each with a proven lower bound
+//! cargo run --release --example rush_hour -- data/rush_hour/Rushhour9x9_5.csv --disk /tmp/rh \
+//!     --heuristic deep   # the states on disk (138 MB of memory here, 495 MB in memory)
 //! cargo run --release --example rush_hour -- data/rush_hour/Rushhour9x9_5.csv --threads 2
 //!     # A* in batched rounds on two threads
 //! cargo run --release --example rush_hour -- --generate --size 6 --min-moves 20 --seed 7
@@ -29,13 +31,14 @@ use heurist_puzzles::rush_hour as model;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use common::cli::{self, Algo, LimitArgs, EXIT_HELP};
+use heurist::disk::{DiskBfs, LayerReport};
 use heurist::{AStar, Bfs, Limits, OpenList, Outcome, SearchResult, Stats, StopReason};
 use model::{
     merge_moves, replay, solved, Board, HeuristicKind, Metric, Move, Packed, RushHeuristic,
@@ -152,6 +155,22 @@ struct Cli {
     /// Pays on boards of millions of states; only with --algo bfs or astar. At most 256.
     #[arg(long, value_name = "N", value_parser = cli::threads)]
     threads: Option<usize>,
+    /// Search on disk, in this work directory, holding the states in files rather than in
+    /// memory: breadth-first heuristic search (optimal, with an admissible --heuristic),
+    /// for boards whose searches outgrow memory. A run stopped by a limit or Ctrl-C
+    /// continues when given the same directory again. Not with --prune or --threads
+    /// (it runs on every core); --algo is not used.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["prune", "threads", "generate"])]
+    disk: Option<PathBuf>,
+    /// With --disk: start at this bound on moves plus estimate, skipping the iterations
+    /// below it (for a known lower bound; a larger one still gives an optimal solution,
+    /// at the price of more states). With --cost-bound equal to it, one iteration proves
+    /// that no solution has that many moves or fewer.
+    #[arg(long, value_name = "MOVES", requires = "disk")]
+    first_bound: Option<u64>,
+    /// With --disk: the memory budget, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 1024, requires = "disk")]
+    disk_memory: usize,
     /// Generate a board (course CSV on stdout) with at least --min-moves optimal moves. It
     /// gives up after 20000 tries or at --time-limit, 60 s by default (give --time-limit SECS
     /// to change it), and says so (exit status 1).
@@ -188,6 +207,9 @@ fn run(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
     }
     if cli.generate {
         return generate(cli, max_states_given);
+    }
+    if cli.disk.is_some() && cli.algo != Algo::Astar {
+        return Err("--disk runs breadth-first heuristic search; --algo does not apply".into());
     }
     if cli.threads.is_some() && !matches!(cli.algo, Algo::Bfs | Algo::Astar) {
         return Err("--threads works with --algo bfs or astar".into());
@@ -345,6 +367,59 @@ fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) ->
     }
 }
 
+/// `--disk`: breadth-first heuristic search with the states in `dir`, on every core, with
+/// the flags' heuristic, cost bound, time limit and expansion limit, and Ctrl-C.
+fn disk_search<const W: usize>(
+    cli: &Cli,
+    dir: &Path,
+    problem: &RushHour<W>,
+    start: Packed<W>,
+) -> Result<Res<W>, String> {
+    if !optimal(cli) {
+        return Err("--disk needs an admissible --heuristic (blocked, deep or zero)".into());
+    }
+    let h = RushHeuristic::new(problem, kind_of(heuristic_of(cli)));
+    let mut run = DiskBfs::new(dir)
+        .reversible(true) // every slide can be slid back
+        .memory_budget(cli.disk_memory << 20)
+        .cancel(cli::cancel_on_signals());
+    if let Some(b) = cli.cost_bound {
+        run = run.cost_bound(b.into());
+    }
+    if let Some(b) = cli.first_bound {
+        run = run.first_bound(b);
+    }
+    if let Some(t) = cli.limits.time_limit {
+        run = run.time_limit(t);
+    }
+    if let Some(n) = cli.limits.max_expansions {
+        run = run.max_expansions(n);
+    }
+    if let Some(every) = cli.progress {
+        let mut last = Instant::now();
+        run = run.on_layer(move |layer: &LayerReport| {
+            if last.elapsed() >= every {
+                last = Instant::now();
+                eprintln!(
+                    "[{:>7.1}s] depth {}: {} states",
+                    layer.stats.elapsed.as_secs_f64(),
+                    layer.depth,
+                    layer.states
+                );
+            }
+        });
+    }
+    let r = run
+        .search_heuristic_parallel(problem, start, h)
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut stats = r.stats;
+    stats.stored = r.total_states() as usize;
+    Ok(SearchResult {
+        outcome: r.outcome,
+        stats,
+    })
+}
+
 /// A solution replayed on the board: its moves (slides of one vehicle merged), their
 /// steps, and the moves with the vehicles' names.
 struct Checked {
@@ -423,7 +498,11 @@ fn solve<const W: usize>(
     if cli.algo == Algo::Anytime {
         return anytime::solve(cli, board, label, output, &problem);
     }
-    let result = search(cli, &problem, RushHour::<W>::start(board));
+    let start = RushHour::<W>::start(board);
+    let result = match &cli.disk {
+        Some(dir) => disk_search(cli, dir, &problem, start)?,
+        None => search(cli, &problem, start),
+    };
     let code = cli::exit_status(&result);
     let stats = result.stats;
     match result.outcome {
@@ -447,10 +526,13 @@ fn solve<const W: usize>(
                 (_, false) => "not proven optimal",
             };
             out!(
-                "{text}solved: {} moves, {} steps ({what}, {:?}); expanded {}, generated {}, stored {}, {:.3} s\n",
+                "{text}solved: {} moves, {} steps ({what}, {}); expanded {}, generated {}, stored {}, {:.3} s\n",
                 sol.moves.len(),
                 sol.steps,
-                cli.algo,
+                match cli.disk {
+                    Some(_) => "breadth-first heuristic search on disk".to_string(),
+                    None => format!("{:?}", cli.algo),
+                },
                 stats.expanded,
                 stats.generated,
                 stats.stored,

@@ -9,8 +9,8 @@ use super::engine::{self, Bound};
 use super::expand::{Expand, OnCaller, OnThreads};
 use super::files::Layout;
 use super::manifest::Manifest;
-use super::{DiskBfs, DiskError, DiskResultOf, Packed};
-use crate::search::{Outcome, Stats};
+use super::{DiskBfs, DiskBfsResult, DiskError, DiskResultOf, Packed};
+use crate::search::{Outcome, Stats, StopReason};
 use crate::traits::{Cost, Heuristic, Problem};
 
 impl DiskBfs<'_> {
@@ -131,13 +131,14 @@ where
     };
     // an iteration under way continues; one that ended proved its bound too small
     let found = Manifest::read(&layout.manifest())?;
+    let fresh = || estimate(&start).max(cfg.first_bound.unwrap_or(0));
     let mut limit = match &found {
         Some(m) if m.goals => match m.bound {
             Some(b) if m.complete => b.saturating_add(1),
             Some(b) => b,
-            None => estimate(&start),
+            None => fresh(),
         },
-        _ => estimate(&start),
+        _ => fresh(),
     };
     if found
         .as_ref()
@@ -156,9 +157,32 @@ where
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
+    let mut beyond_under_way = found
+        .as_ref()
+        .is_some_and(|m| m.goals && m.bound.is_some() && !m.complete);
+    // the layers of the last iteration that ended, for a stop at the cost bound
+    let mut last_layers = Vec::new();
     let mut stats = Stats::default();
     let mut bytes_written = 0;
     loop {
+        if cfg.cost_bound.is_some_and(|b| limit > b) {
+            // No path within the cost bound. An iteration beyond it found under way in
+            // the directory (the bound was lowered) stays for a later call.
+            if !beyond_under_way {
+                engine::remove_run_files(&cfg.dir, made_dir)?;
+            }
+            stats.elapsed = began.elapsed();
+            return Ok(DiskBfsResult {
+                outcome: Outcome::Stopped {
+                    reason: StopReason::CostBound,
+                    lower_bound: P::Cost::try_from(limit).ok(),
+                },
+                layers: std::mem::take(&mut last_layers),
+                stats,
+                bytes_written,
+                resumed_layers: 0,
+            });
+        }
         let bound = Bound {
             estimate: &estimate,
             limit,
@@ -179,6 +203,8 @@ where
             Outcome::Exhausted if next != u64::MAX => {
                 // no path within `limit` actions: the next iteration's files start afresh
                 engine::remove_run_files(&cfg.dir, false)?;
+                beyond_under_way = false;
+                last_layers = std::mem::take(&mut r.layers);
                 limit = next;
                 continue;
             }

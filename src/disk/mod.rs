@@ -202,6 +202,8 @@ pub struct DiskBfs<'a> {
     pub(crate) keep_files: bool,
     pub(crate) durable: bool,
     pub(crate) max_depth: Option<usize>,
+    pub(crate) first_bound: Option<u64>,
+    pub(crate) cost_bound: Option<u64>,
     pub(crate) max_expansions: Option<u64>,
     pub(crate) time_limit: Option<Duration>,
     pub(crate) deadline: Option<Instant>,
@@ -220,6 +222,8 @@ impl fmt::Debug for DiskBfs<'_> {
             .field("keep_files", &self.keep_files)
             .field("durable", &self.durable)
             .field("max_depth", &self.max_depth)
+            .field("first_bound", &self.first_bound)
+            .field("cost_bound", &self.cost_bound)
             .field("max_expansions", &self.max_expansions)
             .field("time_limit", &self.time_limit)
             .field("deadline", &self.deadline)
@@ -249,6 +253,8 @@ impl<'a> DiskBfs<'a> {
             keep_files: false,
             durable: false,
             max_depth: None,
+            first_bound: None,
+            cost_bound: None,
             max_expansions: None,
             time_limit: None,
             deadline: None,
@@ -331,6 +337,28 @@ impl<'a> DiskBfs<'a> {
     /// files stay, so a later call with a larger depth limit continues).
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = Some(depth);
+        self
+    }
+
+    /// [`search_heuristic`](DiskBfs::search_heuristic) only: start the iterations at this
+    /// bound on depth plus estimate rather than at the start's estimate, skipping the
+    /// iterations below it. For a bound known to be at most the shortest path's length,
+    /// such as an earlier run's lower bound; a larger one still gives a shortest path
+    /// (the layers are breadth-first), at the price of storing more states. A run resumed
+    /// from its directory keeps the bound it was at.
+    pub fn first_bound(mut self, bound: u64) -> Self {
+        self.first_bound = Some(bound);
+        self
+    }
+
+    /// [`search_heuristic`](DiskBfs::search_heuristic) only: run no iteration beyond this
+    /// bound on depth plus estimate. A search that finds no path within it stops with
+    /// [`StopReason::CostBound`] and the lower bound `bound + 1` (or the start's estimate,
+    /// if that is larger): a proof that no path has `bound` actions or fewer, without
+    /// paying for the iteration that would find the path. The result's layers are then
+    /// those of the last iteration, the one at the bound.
+    pub fn cost_bound(mut self, bound: u64) -> Self {
+        self.cost_bound = Some(bound);
         self
     }
 
@@ -573,6 +601,15 @@ impl<S, A, C: Copy> DiskBfsResult<S, A, C> {
     pub fn stop_reason(&self) -> Option<StopReason> {
         match self.outcome {
             Outcome::Stopped { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+
+    /// The proven lower bound on the length of a shortest path, when a
+    /// [heuristic search](DiskBfs::search_heuristic) was stopped.
+    pub fn lower_bound(&self) -> Option<C> {
+        match self.outcome {
+            Outcome::Stopped { lower_bound, .. } => lower_bound,
             _ => None,
         }
     }

@@ -609,6 +609,59 @@ fn a_heuristic_search_on_disk_is_optimal() {
     }
 }
 
+/// A cost bound below the optimum proves a lower bound and stops; at the optimum it finds
+/// the path. A first bound skips the iterations below it and, even above the optimum, still
+/// gives a shortest path.
+#[test]
+fn heuristic_search_bounds_prove_and_skip() {
+    let p = eight_puzzle();
+    let h = |b: &Board<6>| p.manhattan(b);
+    let dir = work_dir("heuristic-bounds");
+    for start in farthest_boards() {
+        let optimum = heurist::astar(&p, start, h).cost().expect("solvable") as u64;
+        let first = h(&start) as u64;
+        // below the optimum: no path within the bound, and nothing left behind
+        let proof = DiskBfs::new(&dir)
+            .cost_bound(optimum - 1)
+            .search_heuristic(&p, start, h)
+            .unwrap();
+        assert_eq!(proof.stop_reason(), Some(StopReason::CostBound));
+        assert_eq!(proof.lower_bound(), Some(optimum as u32));
+        assert_eq!(proof.stats.iterations as u64, (optimum - 1 - first) / 2 + 1);
+        // the layers are the last iteration's: one bounded breadth-first search to depth
+        // optimum - 1 at most, the largest of the iterations
+        assert!(!proof.layers.is_empty() && proof.layers.len() as u64 <= optimum);
+        assert_eq!(proof.stats.stored as u64, proof.total_states());
+        assert!(!dir.exists(), "a finished proof removes its files");
+        // at the optimum, and from a first bound of the optimum: one iteration
+        for run in [
+            DiskBfs::new(&dir).cost_bound(optimum),
+            DiskBfs::new(&dir).first_bound(optimum),
+        ] {
+            let r = run.search_heuristic(&p, start, h).unwrap();
+            assert_eq!(r.cost(), Some(optimum as u32));
+        }
+        let one = DiskBfs::new(&dir)
+            .first_bound(optimum)
+            .search_heuristic(&p, start, h);
+        assert_eq!(one.unwrap().stats.iterations, 1);
+        // a first bound beyond the optimum stores more, but the path is still shortest
+        let wide = DiskBfs::new(&dir)
+            .first_bound(optimum + 6)
+            .search_heuristic(&p, start, h)
+            .unwrap();
+        assert_eq!(wide.cost(), Some(optimum as u32));
+        replays(&p, &start, wide.solution().unwrap());
+        // a start estimate beyond the cost bound: stopped at once with that estimate
+        let none = DiskBfs::new(&dir)
+            .cost_bound(first - 1)
+            .search_heuristic(&p, start, h)
+            .unwrap();
+        assert_eq!(none.lower_bound(), Some(first as u32));
+        assert_eq!(none.stats.iterations, 0);
+    }
+}
+
 /// With no goal reachable, the bound grows until no state is cut off: exhausted, as a
 /// breadth-first search is, after visiting every reachable state.
 #[test]

@@ -46,3 +46,22 @@ impl<const W: usize> Packed<W> {
 
 /// A move: vehicle index and signed distance (positive = right/down).
 pub type Move = (u8, i8);
+
+/// On disk ([`heurist::disk::DiskBfs`]): the words, little-endian, 8 bytes each.
+impl<const W: usize> heurist::disk::Packed for Packed<W> {
+    const BYTES: usize = 8 * W;
+    #[inline]
+    fn pack(&self, out: &mut [u8]) {
+        for (bytes, word) in out.chunks_exact_mut(8).zip(self.0) {
+            bytes.copy_from_slice(&word.to_le_bytes());
+        }
+    }
+    #[inline]
+    fn unpack(bytes: &[u8]) -> Self {
+        let mut w = [0u64; W];
+        for (word, b) in w.iter_mut().zip(bytes.chunks_exact(8)) {
+            *word = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        }
+        Packed(w)
+    }
+}
