@@ -118,6 +118,9 @@ fn radix_sort(keys: &mut Vec<u64>, bits: u32) {
     *keys = from;
 }
 
+/// A test on a packed state: whether a layer keeps it.
+pub(crate) type KeepFn<'x> = dyn Fn(&[u8]) -> bool + Sync + 'x;
+
 /// One layer's deduplication: where the successors are and what they are checked against.
 pub(crate) struct Job<'x> {
     pub(crate) layout: &'x Layout,
@@ -131,6 +134,10 @@ pub(crate) struct Job<'x> {
     pub(crate) key_bytes: usize,
     /// The buffer of each file read or written.
     pub(crate) io_bytes: usize,
+    /// Which new states the layer keeps (packed), when not all: a breadth-first heuristic
+    /// search's bound, tested only on the states that are new, after the duplicates are
+    /// gone, so that the estimate is computed once a state rather than once a successor.
+    pub(crate) keep: Option<&'x KeepFn<'x>>,
 }
 
 /// What the deduplication of one partition found.
@@ -280,6 +287,7 @@ pub(crate) fn partition<K: Key>(
         earlier.push((r, head));
     }
     let before = out.records;
+    let mut bytes = vec![0u8; if job.keep.is_some() { width } else { 0 }];
     'keys: while let Some(key) = sorted.next()? {
         for (r, head) in earlier.iter_mut() {
             while head.as_ref().is_some_and(|h| *h < key) {
@@ -289,7 +297,15 @@ pub(crate) fn partition<K: Key>(
                 continue 'keys;
             }
         }
-        key.write(out.slot(width)?);
+        match job.keep {
+            None => key.write(out.slot(width)?),
+            Some(keep) => {
+                key.write(&mut bytes);
+                if keep(&bytes) {
+                    out.slot(width)?.copy_from_slice(&bytes);
+                }
+            }
+        }
     }
     counted.states = out.records - before;
     drop(sorted);

@@ -104,9 +104,9 @@ impl Control<'_> {
 /// The bound of one iteration of a breadth-first heuristic search: a successor whose
 /// depth plus estimate exceeds `limit` is not kept, and the least such sum is recorded,
 /// the next iteration's bound.
-pub(crate) struct Bound<'b, S> {
-    /// The heuristic estimate, rounded up to a whole number of actions.
-    pub(crate) estimate: &'b (dyn Fn(&S) -> u64 + Sync + 'b),
+pub(crate) struct Bound<'b> {
+    /// The heuristic estimate of a packed state, rounded up to a whole number of actions.
+    pub(crate) estimate: &'b (dyn Fn(&[u8]) -> u64 + Sync + 'b),
     pub(crate) limit: u64,
     /// The least depth plus estimate above `limit` met so far (`u64::MAX`: none).
     pub(crate) least_pruned: AtomicU64,
@@ -114,10 +114,10 @@ pub(crate) struct Bound<'b, S> {
     pub(crate) made_dir: bool,
 }
 
-impl<S> Bound<'_, S> {
-    /// Whether a successor `state` at `depth` is kept.
+impl Bound<'_> {
+    /// Whether a new state at `depth`, packed as `state`, is kept.
     #[inline]
-    pub(crate) fn keeps(&self, depth: usize, state: &S) -> bool {
+    pub(crate) fn keeps(&self, depth: usize, state: &[u8]) -> bool {
         let f = (depth as u64).saturating_add((self.estimate)(state));
         if f > self.limit {
             self.least_pruned.fetch_min(f, Ordering::Relaxed);
@@ -140,7 +140,7 @@ pub(crate) struct Ctx<'r, 'a, P: Problem + ?Sized> {
     /// Whether goals are tested (a search, not an enumeration).
     pub(crate) goals: bool,
     /// The bound of a breadth-first heuristic search's iteration.
-    pub(crate) bound: Option<&'r Bound<'r, P::State>>,
+    pub(crate) bound: Option<&'r Bound<'r>>,
     pub(crate) control: Control<'r>,
     pub(crate) start_bytes: Vec<u8>,
     /// The indexes of the layers read or written so far.
@@ -190,7 +190,7 @@ pub(crate) fn run<P, X>(
     problem: &P,
     start: P::State,
     goals: bool,
-    bound: Option<&Bound<'_, P::State>>,
+    bound: Option<&Bound<'_>>,
 ) -> Result<DiskResultOf<P>, DiskError>
 where
     P: Problem + ?Sized,
@@ -514,7 +514,11 @@ impl<P: Problem + ?Sized> Ctx<'_, '_, P> {
             previous.push((depth, self.index(depth)?));
         }
         let share = self.cfg.memory / self.threads;
+        let keep = self
+            .bound
+            .map(|b| move |bytes: &[u8]| b.keeps(d + 1, bytes));
         let job = dedup::Job {
+            keep: keep.as_ref().map(|k| k as &dedup::KeepFn<'_>),
             layout: &self.layout,
             width: self.width,
             chunks,

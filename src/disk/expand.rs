@@ -249,11 +249,6 @@ where
                         self.control.halt(GOAL);
                         break 'parts;
                     }
-                    if let Some(bound) = self.bound {
-                        if !bound.keeps(d + 1, &succ.state) {
-                            continue;
-                        }
-                    }
                     scratch.push(partition_of(packed, parts), packed)?;
                 }
             }

@@ -21,7 +21,10 @@ impl DiskBfs<'_> {
     /// depth plus `heuristic`'s estimate is within the iteration's bound; the first bound
     /// is the start's estimate, each next one the least sum the iteration before cut off.
     /// The estimate of a good heuristic keeps the layers far smaller than a breadth-first
-    /// search's, so a space whose layers would fill the disk can still be searched.
+    /// search's, so a space whose layers would fill the disk can still be searched. It is
+    /// computed once for each new state, after the duplicates are dropped, not for every
+    /// successor: the successor files hold the states beyond the bound too, for the
+    /// price of bytes rather than of estimates.
     ///
     /// Every action counts 1: the estimate is of the number of actions to a goal (rounded
     /// up to a whole number), and with an estimate that never exceeds it the path found
@@ -184,7 +187,7 @@ where
             });
         }
         let bound = Bound {
-            estimate: &estimate,
+            estimate: &|bytes: &[u8]| estimate(&P::State::unpack(bytes)),
             limit,
             least_pruned: AtomicU64::new(u64::MAX),
             made_dir,
