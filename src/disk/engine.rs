@@ -108,6 +108,9 @@ pub(crate) struct Bound<'b> {
     /// The heuristic estimate of a packed state, rounded up to a whole number of actions.
     pub(crate) estimate: &'b (dyn Fn(&[u8]) -> u64 + Sync + 'b),
     pub(crate) limit: u64,
+    /// The lower bound on the path's length proven before this iteration: `limit`, or
+    /// less where the iterations below `limit` were skipped.
+    pub(crate) proven: u64,
     /// The least depth plus estimate above `limit` met so far (`u64::MAX`: none).
     pub(crate) least_pruned: AtomicU64,
     /// Whether the first iteration created the work directory.
@@ -227,6 +230,7 @@ where
         reversible: cfg.reversible,
         goals,
         bound: bound.map(|b| b.limit),
+        proven: bound.map(|b| b.proven),
         start: start_bytes.clone(),
         successors: fingerprint(problem, &start, width),
         first_kept: 0,

@@ -134,12 +134,17 @@ where
     };
     // an iteration under way continues; one that ended proved its bound too small
     let found = Manifest::read(&layout.manifest())?;
-    let fresh = || estimate(&start).max(cfg.first_bound.unwrap_or(0));
-    let mut limit = match &found {
-        Some(m) if m.goals => match m.bound {
-            Some(b) if m.complete => b.saturating_add(1),
-            Some(b) => b,
-            None => fresh(),
+    // The bound of the iteration to run, and the lower bound proven below it: the start's
+    // estimate, or what the iterations before proved (an iteration at `b` that ends
+    // without a goal proves every path longer than `b`); less than the bound only where a
+    // first bound skipped iterations.
+    let h0 = estimate(&start);
+    let fresh = || (h0.max(cfg.first_bound.unwrap_or(0)), h0);
+    let (mut limit, mut proven) = match &found {
+        Some(m) if m.goals => match (m.bound, m.proven) {
+            (Some(b), _) if m.complete => (b.saturating_add(1), b.saturating_add(1)),
+            (Some(b), p) => (b, p.unwrap_or(b).max(h0)),
+            (None, _) => fresh(),
         },
         _ => fresh(),
     };
@@ -178,7 +183,7 @@ where
             return Ok(DiskBfsResult {
                 outcome: Outcome::Stopped {
                     reason: StopReason::CostBound,
-                    lower_bound: P::Cost::try_from(limit).ok(),
+                    lower_bound: P::Cost::try_from(proven).ok(),
                 },
                 layers: std::mem::take(&mut last_layers),
                 stats,
@@ -189,6 +194,7 @@ where
         let bound = Bound {
             estimate: &|bytes: &[u8]| estimate(&P::State::unpack(bytes)),
             limit,
+            proven,
             least_pruned: AtomicU64::new(u64::MAX),
             made_dir,
         };
@@ -209,12 +215,16 @@ where
                 beyond_under_way = false;
                 last_layers = std::mem::take(&mut r.layers);
                 limit = next;
+                proven = next;
                 continue;
             }
             Outcome::Stopped { reason, .. } => {
+                // the completed layers hold no goal: no path is as short as their number
+                // (a shortest path within the bound would be in them)
+                let lower = proven.max(r.layers.len() as u64);
                 r.outcome = Outcome::Stopped {
                     reason,
-                    lower_bound: P::Cost::try_from(limit).ok(),
+                    lower_bound: P::Cost::try_from(lower).ok(),
                 };
             }
             _ => {}

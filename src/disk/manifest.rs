@@ -43,6 +43,10 @@ pub(crate) struct Manifest {
     /// The bound on depth plus estimate of the iteration under way, in a breadth-first
     /// heuristic search.
     pub(crate) bound: Option<u64>,
+    /// With a bound: the lower bound on the path's length proven when the iteration began
+    /// (the bound itself, unless the iterations below it were skipped). Written on the
+    /// bound's line as `bound 24 proven 14` when smaller than the bound.
+    pub(crate) proven: Option<u64>,
     /// The packed start state.
     pub(crate) start: Vec<u8>,
     /// The number of the start's successors and a hash of their packed bytes: a check
@@ -80,7 +84,11 @@ impl Manifest {
             self.partitions,
             yes_no(self.reversible),
             yes_no(self.goals),
-            self.bound.map_or("none".to_string(), |b| b.to_string()),
+            match (self.bound, self.proven) {
+                (None, _) => "none".to_string(),
+                (Some(b), Some(p)) if p < b => format!("{b} proven {p}"),
+                (Some(b), _) => b.to_string(),
+            },
             self.successors.0,
             self.successors.1,
             self.first_kept,
@@ -152,9 +160,15 @@ impl Manifest {
         let partitions = next("partitions").and_then(size)?;
         let reversible = next("reversible").and_then(flag)?;
         let goals = next("goals").and_then(flag)?;
-        let bound = match next("bound")? {
-            (_, "none") => None,
-            line => Some(number(line)?),
+        let (bound, proven) = match next("bound")? {
+            (_, "none") => (None, None),
+            (n, line) => match line.split_once(" proven ") {
+                Some((b, p)) => (Some(number((n, b))?), Some(number((n, p))?)),
+                None => {
+                    let b = number((n, line))?;
+                    (Some(b), Some(b))
+                }
+            },
         };
         let (n, hex) = next("start")?;
         let start = parse_hex(hex).ok_or((n, "the start is not hexadecimal bytes".into()))?;
@@ -189,6 +203,7 @@ impl Manifest {
             reversible,
             goals,
             bound,
+            proven,
             start,
             successors,
             first_kept,
@@ -250,6 +265,7 @@ mod tests {
             reversible: true,
             goals: false,
             bound: Some(17),
+            proven: Some(13),
             start: vec![0, 0xab, 7],
             successors: (2, 0xdead_beef),
             first_kept: 1,

@@ -345,7 +345,9 @@ impl<'a> DiskBfs<'a> {
     /// iterations below it. For a bound known to be at most the shortest path's length,
     /// such as an earlier run's lower bound; a larger one still gives a shortest path
     /// (the layers are breadth-first), at the price of storing more states. A run resumed
-    /// from its directory keeps the bound it was at.
+    /// from its directory keeps the bound it was at. Skipped iterations prove nothing: a
+    /// run stopped in the first iteration reports as its lower bound the start's estimate,
+    /// or the number of layers it completed if larger, not the first bound.
     pub fn first_bound(mut self, bound: u64) -> Self {
         self.first_bound = Some(bound);
         self

@@ -652,6 +652,19 @@ fn heuristic_search_bounds_prove_and_skip() {
             .unwrap();
         assert_eq!(wide.cost(), Some(optimum as u32));
         replays(&p, &start, wide.solution().unwrap());
+        // stopped within a first bound above the optimum, it claims no more than it proved:
+        // the start's estimate or its completed layers, and again when resumed
+        for resumed in [false, true] {
+            let stopped = DiskBfs::new(&dir)
+                .first_bound(optimum + 6)
+                .max_expansions(300)
+                .search_heuristic(&p, start, h)
+                .unwrap();
+            let lower = stopped.lower_bound().expect("stopped with a lower bound") as u64;
+            assert!(lower <= optimum, "{lower} > {optimum} (resumed: {resumed})");
+            assert_eq!(lower, first.max(stopped.layers.len() as u64));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
         // a start estimate beyond the cost bound: stopped at once with that estimate
         let none = DiskBfs::new(&dir)
             .cost_bound(first - 1)
