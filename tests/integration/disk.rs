@@ -548,6 +548,44 @@ fn a_killed_run_resumes_to_the_same_counts() {
     assert!(!dir.exists());
 }
 
+/// A write that fails midway (here a file-size limit, as a full disk would) ends the run
+/// with an error naming the file, not a panic; the completed layers stay, and the same
+/// command continues from them once there is room, to the published counts.
+#[test]
+#[cfg(unix)]
+fn a_failed_write_is_an_error_and_the_run_resumes() {
+    let exe = example_binary();
+    let dir = work_dir("full");
+    let run = format!(
+        "{} 5x2 --dir {} --partitions 8 --quiet",
+        exe.display(),
+        dir.display()
+    );
+    // files of at most 100 KiB (200 blocks of 512 bytes); the signal that the limit
+    // sends is ignored, so the write itself fails
+    let out = Command::new("sh")
+        .args(["-c", &format!("trap '' XFSZ; ulimit -f 200; exec {run}")])
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot write") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+    let listed = listed_layers(&dir);
+    assert!((2..56).contains(&listed), "{listed} layers");
+    let out = Command::new(&exe)
+        .args(["5x2", "--dir", dir.to_str().unwrap(), "--partitions", "8"])
+        .output()
+        .expect("the example runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("(resumed after depth"), "{stdout}");
+    assert!(stdout.contains("matches the published table"), "{stdout}");
+    assert!(!dir.exists());
+}
+
 #[test]
 fn every_state_is_counted_once() {
     // a space with duplicates in every layer and across layers, not reversible: from n,
