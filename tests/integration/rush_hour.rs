@@ -568,17 +568,7 @@ fn anytime_program_reaches_the_optimum_and_says_it_is_proven() {
             assert!(costs.len() > 1, "{name}: {costs:?}");
         }
         assert!(costs.windows(2).all(|w| w[1] < w[0]), "{name}: {costs:?}");
-        let moves: Vec<(String, i32)> = v["solution"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                (
-                    m[0].as_str().unwrap().to_string(),
-                    m[1].as_i64().unwrap() as i32,
-                )
-            })
-            .collect();
+        let moves = json_moves(&v);
         assert_eq!(moves.len() as u32, opt);
         check(&b, &moves).expect("the solution replays");
     }
@@ -630,16 +620,7 @@ fn program_on_two_threads_finds_the_optimum() {
                     &v["steps"]
                 };
                 assert_eq!(cost, opt, "{name} {algo} {arg}: {v}");
-                let moves: Vec<(String, i32)> = v["solution"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|m| {
-                        let name = m[0].as_str().unwrap().to_string();
-                        (name, m[1].as_i64().unwrap() as i32)
-                    })
-                    .collect();
-                check(&b, &moves).expect("the solution replays");
+                check(&b, &json_moves(&v)).expect("the solution replays");
             }
         }
     }
@@ -678,17 +659,7 @@ fn program_on_disk_finds_and_proves_the_optimum() {
         assert_eq!(out.status.code(), Some(0), "{arg}");
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
         assert_eq!(v[arg], opt, "{arg}: {v}");
-        let moves: Vec<(String, i32)> = v["solution"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                (
-                    m[0].as_str().unwrap().to_string(),
-                    m[1].as_i64().unwrap() as i32,
-                )
-            })
-            .collect();
+        let moves = json_moves(&v);
         check(&b, &moves).expect("the solution replays");
         assert!(!dir.exists(), "a search that ends removes its directory");
         let below = (opt - 1).to_string();
@@ -717,4 +688,19 @@ fn program_on_disk_finds_and_proves_the_optimum() {
         let out = run_program(&[&board, "--disk", dir_arg, bad[0], bad[1]]);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
+}
+
+/// The `solution` of a program's JSON answer: the vehicles' names and their moves.
+fn json_moves(v: &serde_json::Value) -> Vec<(String, i32)> {
+    v["solution"]
+        .as_array()
+        .expect("a solution")
+        .iter()
+        .map(|m| {
+            (
+                m[0].as_str().unwrap().to_string(),
+                m[1].as_i64().unwrap() as i32,
+            )
+        })
+        .collect()
 }
