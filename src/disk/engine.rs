@@ -111,6 +111,9 @@ pub(crate) struct Bound<'b> {
     /// The lower bound on the path's length proven before this iteration: `limit`, or
     /// less where the iterations below `limit` were skipped.
     pub(crate) proven: u64,
+    /// Whether successors are tested when generated ([`DiskBfs::bound_on_write`]) rather
+    /// than new states after deduplication.
+    pub(crate) on_write: bool,
     /// The least depth plus estimate above `limit` met so far (`u64::MAX`: none).
     pub(crate) least_pruned: AtomicU64,
     /// Whether the first iteration created the work directory.
@@ -520,6 +523,7 @@ impl<P: Problem + ?Sized> Ctx<'_, '_, P> {
         let share = self.cfg.memory / self.threads;
         let keep = self
             .bound
+            .filter(|b| !b.on_write)
             .map(|b| move |bytes: &[u8]| b.keeps(d + 1, bytes));
         let job = dedup::Job {
             keep: keep.as_ref().map(|k| k as &dedup::KeepFn<'_>),

@@ -249,6 +249,11 @@ where
                         self.control.halt(GOAL);
                         break 'parts;
                     }
+                    if let Some(bound) = self.bound.filter(|b| b.on_write) {
+                        if !bound.keeps(d + 1, packed) {
+                            continue;
+                        }
+                    }
                     scratch.push(partition_of(packed, parts), packed)?;
                 }
             }

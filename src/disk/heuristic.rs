@@ -24,7 +24,8 @@ impl DiskBfs<'_> {
     /// search's, so a space whose layers would fill the disk can still be searched. It is
     /// computed once for each new state, after the duplicates are dropped, not for every
     /// successor: the successor files hold the states beyond the bound too, for the
-    /// price of bytes rather than of estimates.
+    /// price of bytes rather than of estimates ([`bound_on_write`](DiskBfs::bound_on_write)
+    /// trades the other way).
     ///
     /// Every action counts 1: the estimate is of the number of actions to a goal (rounded
     /// up to a whole number), and with an estimate that never exceeds it the path found
@@ -195,6 +196,7 @@ where
             estimate: &|bytes: &[u8]| estimate(&P::State::unpack(bytes)),
             limit,
             proven,
+            on_write: cfg.bound_on_write,
             least_pruned: AtomicU64::new(u64::MAX),
             made_dir,
         };

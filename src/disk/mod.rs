@@ -204,6 +204,7 @@ pub struct DiskBfs<'a> {
     pub(crate) max_depth: Option<usize>,
     pub(crate) first_bound: Option<u64>,
     pub(crate) cost_bound: Option<u64>,
+    pub(crate) bound_on_write: bool,
     pub(crate) max_expansions: Option<u64>,
     pub(crate) time_limit: Option<Duration>,
     pub(crate) deadline: Option<Instant>,
@@ -224,6 +225,7 @@ impl fmt::Debug for DiskBfs<'_> {
             .field("max_depth", &self.max_depth)
             .field("first_bound", &self.first_bound)
             .field("cost_bound", &self.cost_bound)
+            .field("bound_on_write", &self.bound_on_write)
             .field("max_expansions", &self.max_expansions)
             .field("time_limit", &self.time_limit)
             .field("deadline", &self.deadline)
@@ -255,6 +257,7 @@ impl<'a> DiskBfs<'a> {
             max_depth: None,
             first_bound: None,
             cost_bound: None,
+            bound_on_write: false,
             max_expansions: None,
             time_limit: None,
             deadline: None,
@@ -361,6 +364,19 @@ impl<'a> DiskBfs<'a> {
     /// those of the last iteration, the one at the bound.
     pub fn cost_bound(mut self, bound: u64) -> Self {
         self.cost_bound = Some(bound);
+        self
+    }
+
+    /// [`search_heuristic`](DiskBfs::search_heuristic) only: test each successor against
+    /// the iteration's bound when it is generated, before it is written, rather than each
+    /// new state after the duplicates are dropped (the default). The successor files then
+    /// hold only the states within the bound, at the price of an estimate for every
+    /// successor, duplicates included: for a disk that the successors would fill, with an
+    /// estimate cheap enough. The answer and the layers of each iteration are the same
+    /// either way; the bound may grow in smaller steps, since a duplicate cut off counts
+    /// toward the next bound when it cannot yet be told from a new state.
+    pub fn bound_on_write(mut self, yes: bool) -> Self {
+        self.bound_on_write = yes;
         self
     }
 

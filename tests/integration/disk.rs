@@ -629,7 +629,10 @@ fn a_heuristic_search_on_disk_is_optimal() {
     assert!(starts.len() >= 10);
     for (i, &start) in starts.iter().enumerate() {
         let optimum = heurist::astar(&p, start, h).cost().expect("solvable");
-        let run = DiskBfs::new(&dir).partitions(4).reversible(i % 2 == 0);
+        let run = DiskBfs::new(&dir)
+            .partitions(4)
+            .reversible(i % 2 == 0)
+            .bound_on_write(i % 4 < 2);
         let r = match i % 3 {
             0 => run.threads(2).search_heuristic_parallel(&p, start, h),
             _ => run.search_heuristic(&p, start, h),
@@ -711,6 +714,47 @@ fn heuristic_search_bounds_prove_and_skip() {
         assert_eq!(none.lower_bound(), Some(first as u32));
         assert_eq!(none.stats.iterations, 0);
     }
+}
+
+/// Testing the bound when a successor is written, or on the new states after
+/// deduplication: the same path and the same layers at a bound; fewer bytes written, more
+/// estimates computed.
+#[test]
+fn the_bound_on_write_trades_estimates_for_bytes() {
+    let p = eight_puzzle();
+    let estimates = AtomicUsize::new(0);
+    let h = |b: &Board<6>| {
+        estimates.fetch_add(1, Ordering::Relaxed);
+        p.manhattan(b)
+    };
+    let dir = work_dir("bound-on-write");
+    let start = farthest_boards()[0];
+    let mut runs = Vec::new();
+    for on_write in [false, true] {
+        estimates.store(0, Ordering::Relaxed);
+        let r = DiskBfs::new(&dir)
+            .reversible(true)
+            .partitions(4)
+            .first_bound(31)
+            .bound_on_write(on_write)
+            .search_heuristic(&p, start, h)
+            .unwrap();
+        assert_eq!(r.cost(), Some(31));
+        replays(&p, &start, r.solution().unwrap());
+        runs.push((
+            r.layers.clone(),
+            r.bytes_written,
+            estimates.load(Ordering::Relaxed),
+        ));
+    }
+    let ((after, bytes_after, est_after), (on_write, bytes_on_write, est_on_write)) =
+        (&runs[0], &runs[1]);
+    assert_eq!(after, on_write);
+    assert!(
+        bytes_on_write < bytes_after,
+        "{bytes_on_write} < {bytes_after}"
+    );
+    assert!(est_on_write > est_after, "{est_on_write} > {est_after}");
 }
 
 /// With no goal reachable, the bound grows until no state is cut off: exhausted, as a
