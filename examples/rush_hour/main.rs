@@ -168,6 +168,11 @@ struct Cli {
     /// that no solution has that many moves or fewer.
     #[arg(long, value_name = "MOVES", requires = "disk")]
     first_bound: Option<u64>,
+    /// With --disk: test the bound on each successor as it is generated rather than on
+    /// each new state after deduplication: far fewer bytes on disk, an estimate for every
+    /// successor (for boards whose successor files would fill the disk).
+    #[arg(long, requires = "disk")]
+    bound_on_write: bool,
     /// With --disk: the memory budget, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 1024, requires = "disk")]
     disk_memory: usize,
@@ -382,6 +387,7 @@ fn disk_search<const W: usize>(
     let mut run = DiskBfs::new(dir)
         .reversible(true) // every slide can be slid back
         .memory_budget(cli.disk_memory << 20)
+        .bound_on_write(cli.bound_on_write)
         .cancel(cli::cancel_on_signals());
     if let Some(b) = cli.cost_bound {
         run = run.cost_bound(b.into());

@@ -653,7 +653,7 @@ fn program_on_disk_finds_and_proves_the_optimum() {
         let first = (opt - 4).to_string();
         let mut args = vec![board.as_str(), "--disk", dir_arg, "--metric", arg, "--json"];
         if arg == "steps" {
-            args.extend(["--first-bound", &first]);
+            args.extend(["--first-bound", &first, "--bound-on-write"]);
         }
         let out = run_program(&args);
         assert_eq!(out.status.code(), Some(0), "{arg}");
