@@ -418,11 +418,10 @@ fn disk_search<const W: usize>(
     let r = run
         .search_heuristic_parallel(problem, start, h)
         .map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut stats = r.stats;
-    stats.stored = r.total_states() as usize;
+    // (the disk search's `stored` is already the states of its completed layers)
     Ok(SearchResult {
         outcome: r.outcome,
-        stats,
+        stats: r.stats,
     })
 }
 
