@@ -20,10 +20,17 @@
 //! * `grid_pathfinding-jps`: `grid_pathfinding::PathingGrid` (JPS with improved pruning,
 //!   components built outside the timed loop). It allows corner cutting, which the
 //!   benchmark's rule forbids, so its lengths are not asserted: how many differ from the
-//!   published ones is reported instead.
+//!   published ones is reported instead;
+//! * `heurist-grid-{astar,dijkstra}-*`: the generic engines on `heurist::grid::Grid`, with
+//!   its dense index and a reused workspace;
+//! * `heurist-grid-engine-astar-{f64,int}`: `heurist::grid::GridAStar`, A\* on the grid's
+//!   own engine (flat arrays, packed open list), reused workspace;
+//! * `heurist-grid-jps-{f64,cutting}`: `heurist::grid::Jps`, without and with corner
+//!   cutting.
 //!
 //! Run: `cargo bench --bench grids` (about ten minutes); one map:
-//! `cargo bench --bench grids -- maze512-4-0`. With `HEURIST_GRIDS_RUN=<map>/<case>` the
+//! `cargo bench --bench grids -- maze512-4-0`; some cases:
+//! `HEURIST_GRIDS_CASES=grid-engine,pathfinding-astar cargo bench --bench grids`. With `HEURIST_GRIDS_RUN=<map>/<case>` the
 //! binary instead runs that case once over the map's sample, prints its node counts and
 //! exits (`<map>/setup` only loads the map): a short driver for a profiler such as
 //! `valgrind --tool=callgrind`.
@@ -38,7 +45,7 @@ use criterion::{black_box, Criterion, SamplingMode, Throughput};
 use grid_pathfinding::PathingGrid;
 use grid_util::grid::ValueGrid;
 use grid_util::point::Point;
-use heurist::grid::{self as hgrid, Cell, CornerCutting, GridMap, Jps, JpsWorkspace};
+use heurist::grid::{self as hgrid, Cell, CornerCutting, GridAStar, GridMap, GridWorkspace, Jps};
 use heurist::{AStar, Dijkstra, OpenList, OrderedF64, Workspace};
 use pathfinding::prelude as pf;
 
@@ -125,7 +132,9 @@ impl Ctx {
 struct Reuse {
     astar_f64: RefCell<Workspace<Cell, hgrid::Direction, OrderedF64>>,
     astar_int: RefCell<Workspace<Cell, hgrid::Direction, u32>>,
-    jps_f64: RefCell<JpsWorkspace<OrderedF64>>,
+    jps_f64: RefCell<GridWorkspace<OrderedF64>>,
+    engine_f64: RefCell<GridWorkspace<OrderedF64>>,
+    engine_int: RefCell<GridWorkspace<u32>>,
 }
 
 /// The nodes a case expanded and generated (for `pathfinding`: the calls of its successor
@@ -203,6 +212,12 @@ fn cases() -> Vec<Case> {
         case("grid_pathfinding-jps", Check::Report, grid_pathfinding_jps),
         case("heurist-grid-astar-f64", Check::Float, grid_astar_f64),
         case("heurist-grid-astar-int", Check::Scaled, grid_astar_int),
+        case("heurist-grid-engine-astar-f64", Check::Float, |c, s, n| {
+            grid_engine_astar::<OrderedF64>(c, s, n, &c.reuse.engine_f64)
+        }),
+        case("heurist-grid-engine-astar-int", Check::Scaled, |c, s, n| {
+            grid_engine_astar::<u32>(c, s, n, &c.reuse.engine_int)
+        }),
         case("heurist-grid-dijkstra-int", Check::Scaled, |c, s, n| {
             grid_dijkstra_int(c, s, n, OpenList::default())
         }),
@@ -253,6 +268,25 @@ fn grid_astar_int(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
     let grid = hgrid::Grid::new(&ctx.grid_map, ctx.cell(s.goal), 10_000u32, 14_142).ok()?;
     let mut ws = ctx.reuse.astar_int.borrow_mut();
     let r = AStar::new().search_in(&mut ws, &grid, ctx.cell(s.start), grid.heuristic());
+    nodes.expanded += r.stats.expanded;
+    nodes.generated += r.stats.generated;
+    r.cost().map(GridCost::length)
+}
+
+/// `heurist::grid`'s own A* ([`GridAStar`]: flat arrays, packed open list), octile costs
+/// (1 and sqrt 2 as `OrderedF64`, or 10000 and 14142), in a workspace reused across
+/// scenarios.
+fn grid_engine_astar<C: GridCost + hgrid::GridCost>(
+    ctx: &Ctx,
+    s: &Scenario,
+    nodes: &mut Nodes,
+    reuse: &RefCell<GridWorkspace<C>>,
+) -> Option<f64> {
+    let (straight, diagonal) = (<C as GridCost>::STRAIGHT, <C as GridCost>::DIAGONAL);
+    let grid = hgrid::Grid::new(&ctx.grid_map, ctx.cell(s.goal), straight, diagonal).ok()?;
+    let r = GridAStar::new()
+        .search_in(&mut reuse.borrow_mut(), &grid, ctx.cell(s.start))
+        .ok()?;
     nodes.expanded += r.stats.expanded;
     nodes.generated += r.stats.generated;
     r.cost().map(GridCost::length)
@@ -430,20 +464,21 @@ fn saved_median(map: &str, case: &str) -> Option<f64> {
 }
 
 /// The median time per scenario of every case measured in this run, and `heurist`'s
-/// against `pathfinding`'s.
-fn summary(measured: &[(String, usize)]) {
-    let cases = cases();
+/// against `pathfinding`'s (when measured in this run too).
+fn summary(measured: &[(String, usize)], cases: &[Case]) {
     eprintln!("\nmedian time per scenario (µs); ratio heurist / pathfinding");
     for (map, n) in measured {
         let per = |case: &str| saved_median(map, case).map(|ns| ns / *n as f64 / 1000.0);
         eprintln!("{map}:");
-        for case in &cases {
+        for case in cases {
             let Some(t) = per(case.name) else { continue };
             let rival = case
                 .name
                 .strip_prefix("heurist-")
-                .map(|rest| rest.replace("-lazy", ""))
-                .and_then(|rest| per(&format!("pathfinding-{rest}")));
+                .map(|rest| rest.replace("-lazy", "").replace("grid-engine-", ""))
+                .map(|rest| format!("pathfinding-{rest}"))
+                .filter(|rival| cases.iter().any(|c| c.name == rival))
+                .and_then(|rival| per(&rival));
             match rival {
                 Some(p) => eprintln!("  {:<26} {t:>10.2}  {:.2}x", case.name, t / p),
                 None => eprintln!("  {:<26} {t:>10.2}", case.name),
@@ -467,7 +502,12 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let cases = cases();
+    // `HEURIST_GRIDS_CASES=a,b` measures only the cases whose names contain `a` or `b`
+    let only = std::env::var("HEURIST_GRIDS_CASES").ok();
+    let mut cases = cases();
+    if let Some(only) = &only {
+        cases.retain(|case| only.split(',').any(|part| case.name.contains(part)));
+    }
     let mut measured = Vec::new();
     for map in MAPS {
         if !filter.is_empty()
@@ -496,5 +536,5 @@ fn main() {
         measured.push((map.to_string(), ctx.sample.len()));
     }
     c.final_summary();
-    summary(&measured);
+    summary(&measured, &cases);
 }

@@ -94,7 +94,7 @@
 //! * **Several answers**: [`yen`] (the `k` cheapest loopless paths) and [`astar_all_optimal`]
 //!   (every optimal solution).
 //! * **Grid maps**: [`grid::jps`], jump point search, many times faster than A\* on open
-//!   maps.
+//!   maps; [`grid::grid_astar`], A\* on the same flat-array engine, where jumps do not pay.
 //! * **Many cores**: [`Bfs::search_parallel`], [`AStar::search_parallel`],
 //!   [`AStar::search_parallel_batched`] and [`IdaStar::search_parallel`] (see
 //!   [`parallel`]).
@@ -120,6 +120,7 @@
 //! | [`mm`] | [`Mm`] | least cost, with admissible heuristics both ways | yes | the states of both searches |
 //! | [`yen`] | [`Yen`] | the `k` cheapest loopless paths | yes | one Dijkstra run's states, the paths and candidates |
 //! | [`grid::jps`] | [`grid::Jps`] | least cost on a uniform-cost grid | yes | the cells reached |
+//! | [`grid::grid_astar`] | [`grid::GridAStar`] | least cost on a uniform-cost grid | yes | the cells reached |
 //!
 //! # What every search shares
 //!

@@ -1,12 +1,12 @@
-//! The grid module: jump point search and A* with each heuristic against Dijkstra on
-//! random maps, the Moving AI benchmark maps against their published optimal lengths, and
-//! the readers' errors.
+//! The grid module: jump point search, the grid's A* and the generic A* with each
+//! heuristic against Dijkstra on random maps, the Moving AI benchmark maps against their
+//! published optimal lengths, and the readers' errors.
 
 use heurist::grid::{
-    jps, parse_map, parse_scenarios, Cell, Connectivity, CornerCutting, FnMap, Grid, GridCost,
-    GridError, GridMap, Jps, JpsWorkspace, Map, Metric,
+    grid_astar, jps, parse_map, parse_scenarios, Cell, Connectivity, CornerCutting, FnMap, Grid,
+    GridAStar, GridCost, GridError, GridMap, GridResult, GridWorkspace, Jps, Map, Metric,
 };
-use heurist::{AStar, Dijkstra, OrderedF64, Outcome, Solution, StopReason};
+use heurist::{AStar, Dijkstra, Limits, OrderedF64, Outcome, Solution, StopReason};
 use proptest::prelude::*;
 
 const CORNERS: [CornerCutting; 3] = [
@@ -45,7 +45,7 @@ fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
 }
 
-/// JPS and A* with every heuristic agree with Dijkstra on `grid` from `start`.
+/// JPS, the grid's A* and the generic A* with every heuristic agree with Dijkstra on `grid` from `start`.
 fn agree<M: Map, C: GridCost>(grid: &Grid<'_, M, C>, start: Cell) {
     let reference = Dijkstra::new().search_dense(grid, start);
     let want = reference.cost().map(|c| c.to_f64());
@@ -53,18 +53,24 @@ fn agree<M: Map, C: GridCost>(grid: &Grid<'_, M, C>, start: Cell) {
         reference.outcome,
         Outcome::Found(_) | Outcome::Exhausted
     ));
-    let fast = jps(grid, start).expect("valid query");
-    match (&fast.outcome, want) {
-        (Outcome::Found(sol), Some(w)) => {
-            assert!(
-                close(sol.cost.to_f64(), w, 1e-9),
-                "jps {:?} vs dijkstra {w}",
-                sol.cost
-            );
-            replay(grid, start, sol);
+    let engines = [
+        ("jps", jps(grid, start)),
+        ("grid_astar", grid_astar(grid, start)),
+    ];
+    for (name, fast) in engines {
+        let fast = fast.expect("valid query");
+        match (&fast.outcome, want) {
+            (Outcome::Found(sol), Some(w)) => {
+                assert!(
+                    close(sol.cost.to_f64(), w, 1e-9),
+                    "{name} {:?} vs dijkstra {w}",
+                    sol.cost
+                );
+                replay(grid, start, sol);
+            }
+            (Outcome::Exhausted, None) => {}
+            (o, w) => panic!("{name} {o:?} vs dijkstra {w:?}"),
         }
-        (Outcome::Exhausted, None) => {}
-        (o, w) => panic!("jps {o:?} vs dijkstra {w:?}"),
     }
     for metric in [
         Metric::Manhattan,
@@ -173,10 +179,12 @@ proptest! {
             agree(&grid, start);
             let want = Dijkstra::new().search_dense(&grid, start).cost();
             prop_assert_eq!(jps(&grid, start).unwrap().cost(), want);
+            prop_assert_eq!(grid_astar(&grid, start).unwrap().cost(), want);
         }
         let four = Grid::new(&map, goal, s, d).unwrap().connectivity(Connectivity::Four);
         let want = Dijkstra::new().search_dense(&four, start).cost();
         prop_assert_eq!(jps(&four, start).unwrap().cost(), want);
+        prop_assert_eq!(grid_astar(&four, start).unwrap().cost(), want);
     }
 
     #[test]
@@ -184,9 +192,9 @@ proptest! {
         queries in proptest::collection::vec((instance(), 0usize..4), 1..6),
     ) {
         // One workspace across maps of different sizes, corner rules and connectivities,
-        // float and integer costs.
-        let mut floats = JpsWorkspace::new();
-        let mut ints = JpsWorkspace::new();
+        // float and integer costs, shared by jump point search and the grid's A*.
+        let mut floats = GridWorkspace::new();
+        let mut ints = GridWorkspace::new();
         for ((map, start, goal), rule) in queries {
             let octile = Grid::octile(&map, goal).unwrap();
             let grid = match rule {
@@ -195,6 +203,10 @@ proptest! {
             };
             let fresh = jps(&grid, start).unwrap();
             let reused = Jps::new().search_in(&mut floats, &grid, start).unwrap();
+            prop_assert_eq!(fresh.cost(), reused.cost());
+            prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
+            let fresh = grid_astar(&grid, start).unwrap();
+            let reused = GridAStar::new().search_in(&mut floats, &grid, start).unwrap();
             prop_assert_eq!(fresh.cost(), reused.cost());
             prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
             let int = Grid::new(&map, goal, 5u32, 7).unwrap();
@@ -248,7 +260,7 @@ fn moving_ai_maps_match_published_lengths() {
         "random512-10-0",
         "random512-35-1",
     ];
-    let mut workspace = JpsWorkspace::new();
+    let mut workspace = GridWorkspace::new();
     for name in names {
         let map =
             parse_map(&std::fs::read_to_string(dir.join(format!("{name}.map"))).unwrap()).unwrap();
@@ -282,7 +294,16 @@ fn moving_ai_maps_match_published_lengths() {
                 "{name} scenario {i}: jps {ours} vs published {}",
                 scen.optimal
             );
-            // A* on the grid problem, on a third of them (it expands far more cells).
+            // A* on the grid's engine, and the generic one on a third of them (it expands
+            // far more cells).
+            let g = GridAStar::new()
+                .search_in(&mut workspace, &grid, scen.start)
+                .unwrap();
+            let grid_astar = g.cost().unwrap().0;
+            assert!(
+                close(grid_astar, ours, 1e-9),
+                "{name} scenario {i}: grid_astar {grid_astar} vs jps {ours}"
+            );
             if checked % 3 == 0 {
                 let a = AStar::new().search_dense(&grid, scen.start, grid.heuristic());
                 let astar = a.cost().unwrap().0;
@@ -327,13 +348,12 @@ fn invalid_queries_are_errors() {
     ));
     for (s, d) in [(1u32, 3u32), (2, 1), (0, 0)] {
         let g = Grid::new(&map, Cell::new(2, 0), s, d).unwrap();
-        assert!(
-            matches!(
-                jps(&g, Cell::new(0, 0)),
-                Err(GridError::UnsupportedCosts { .. })
-            ),
-            "{s} {d}"
-        );
+        for r in [jps(&g, Cell::new(0, 0)), grid_astar(&g, Cell::new(0, 0))] {
+            assert!(
+                matches!(r, Err(GridError::UnsupportedCosts { .. })),
+                "{s} {d}"
+            );
+        }
     }
     // The start as goal: an empty path.
     let r = jps(&grid, Cell::new(2, 0)).unwrap();
@@ -349,52 +369,42 @@ fn invalid_queries_are_errors() {
     .contains("(1, 0)"));
 }
 
-#[test]
-fn jps_obeys_limits() {
-    let map = GridMap::from_fn(200, 200, |x, y| (x * 7 + y * 13) % 11 != 0);
-    let grid = Grid::octile(&map, Cell::new(199, 199)).unwrap();
-    let full = jps(&grid, Cell::new(1, 0)).unwrap();
+/// `search`, the grid's engine under the limits it is given, obeys them.
+fn obeys_limits(search: impl Fn(Limits<'static, OrderedF64>) -> GridResult<OrderedF64>) {
+    let full = search(Limits::new());
     let opt = full.cost().unwrap();
     assert!(full.stats.expanded > 10);
-    let r = Jps::new()
-        .max_expansions(5)
-        .search(&grid, Cell::new(1, 0))
-        .unwrap();
+    let r = search(Limits::new().max_expansions(5));
     assert_eq!(r.stop_reason(), Some(StopReason::MaxExpansions));
     assert!(r.lower_bound().unwrap() <= opt);
-    let r = Jps::new()
-        .max_states(5)
-        .search(&grid, Cell::new(1, 0))
-        .unwrap();
+    let r = search(Limits::new().max_states(5));
     assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
     assert!(r.stats.stored <= 5);
     let token = heurist::CancelToken::new();
     token.cancel();
-    let r = Jps::new()
-        .cancel(token)
-        .search(&grid, Cell::new(1, 0))
-        .unwrap();
+    let r = search(Limits::new().cancel(token));
     assert_eq!(r.stop_reason(), Some(StopReason::Cancelled));
-    let r = Jps::new()
-        .time_limit(std::time::Duration::ZERO)
-        .search(&grid, Cell::new(1, 0))
-        .unwrap();
+    let r = search(Limits::new().time_limit(std::time::Duration::ZERO));
     assert_eq!(r.stop_reason(), Some(StopReason::Deadline));
-    let r = Jps::new()
-        .cost_bound(OrderedF64(opt.0 - 1.0))
-        .search(&grid, Cell::new(1, 0))
-        .unwrap();
+    let r = search(Limits::new().cost_bound(OrderedF64(opt.0 - 1.0)));
     assert_eq!(r.stop_reason(), Some(StopReason::CostBound));
     let lb = r.lower_bound().unwrap().0;
     assert!(lb > opt.0 - 1.0 && lb <= opt.0 + 1e-9);
-    assert_eq!(
-        Jps::new()
-            .cost_bound(opt)
-            .search(&grid, Cell::new(1, 0))
+    assert_eq!(search(Limits::new().cost_bound(opt)).cost(), Some(opt));
+}
+
+#[test]
+fn jps_and_grid_astar_obey_limits() {
+    let map = GridMap::from_fn(200, 200, |x, y| (x * 7 + y * 13) % 11 != 0);
+    let grid = Grid::octile(&map, Cell::new(199, 199)).unwrap();
+    let start = Cell::new(1, 0);
+    obeys_limits(|limits| Jps::new().limits(limits).search(&grid, start).unwrap());
+    obeys_limits(|limits| {
+        GridAStar::new()
+            .limits(limits)
+            .search(&grid, start)
             .unwrap()
-            .cost(),
-        Some(opt)
-    );
+    });
 }
 
 #[test]

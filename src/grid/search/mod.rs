@@ -1,211 +1,137 @@
-//! Jump point search: A* over the jump points of a uniform-cost grid.
+//! The grid's own search engine, behind [`jps`] and [`grid_astar`]: flags, g-values and
+//! parents in flat arrays by cell index, an open list of keys packed into integers with a
+//! stack for the entries of the least `f`, costs kept as counts of straight and diagonal
+//! steps, and the map read as bits. Jump point search and A* differ only in what an
+//! expansion offers: the jump points found by scans ([`jump`]), or the neighbours one
+//! step away ([`astar`]).
 
-mod expand;
+mod astar;
+mod jps;
+mod jump;
 mod open;
 mod rules;
+
+pub use astar::{grid_astar, GridAStar};
+pub use jps::{jps, Jps};
 
 use super::{
     Cell, Connectivity, CornerCutting, Direction, Grid, GridCost, GridError, GridMap, Map,
 };
-use crate::search::{
-    limit_methods, Limits, Monitor, Outcome, SearchResult, Solution, Step, StopReason,
-};
-use expand::{JpsCtx, JpsSearch, CUT, FOUR, NEVER};
-use open::{packs_exactly, Exact, Heap, JpsOpen, Key, Packed};
+use crate::search::{Limits, Monitor, Outcome, SearchResult, Solution, Step, StopReason};
+use jump::{GridSearch, MapBits, CUT, FOUR, NEVER};
+use open::{packs_exactly, Exact, FlatOpen, Heap, Key, Packed};
 use rules::{direction_table, Dirs};
 
-/// The result of a jump point search.
-pub type JpsResult<C> = SearchResult<Cell, Direction, C>;
+/// The result of a search of the grid's engine ([`jps`], [`grid_astar`]).
+pub type GridResult<C> = SearchResult<Cell, Direction, C>;
 
-/// Jump point search (Harabor and Grastien, 2011) from `start` to the grid's goal, with
-/// the block-based scans of Harabor and Grastien (2014): an optimal path, found by
-/// expanding only the cells where an optimal path may turn.
-///
-/// Works on 8-connected grids under every [`CornerCutting`] rule with
-/// `0 < straight <= diagonal <= 2 * straight`, and on 4-connected grids with
-/// `straight > 0`. On 4-connected grids, horizontal moves take the part of diagonal ones:
-/// a horizontal jump stops where a vertical scan finds something, a vertical scan stops at
-/// a cell beside which a horizontal way opens up that the cell before it did not have.
-///
-/// The [`Solution`] lists every cell of the path, one step at a time, with its
-/// [`Direction`] and cost; [`Stats::expanded`](crate::Stats) counts jump points expanded
-/// and [`Stats::generated`](crate::Stats) the jump points found. Fails if the start is off
-/// the map or blocked, or if the costs are not of the kind above.
-///
-/// [`Jps`] takes limits, a cancel token and a time limit, and reuses a [`JpsWorkspace`]
-/// across queries.
-///
-/// # Examples
-///
-/// ```
-/// use heurist::grid::{jps, parse_map, Cell, Grid};
-///
-/// let map = parse_map("type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n").unwrap();
-/// let grid = Grid::octile(&map, Cell::new(4, 2))?;
-/// let sol = jps(&grid, Cell::new(0, 2))?.into_solution().unwrap();
-/// assert_eq!(sol.len(), 4); // four steps east along the bottom row
-/// assert_eq!(sol.cost.0, 4.0);
-/// # Ok::<(), heurist::grid::GridError>(())
-/// ```
-pub fn jps<M, C>(grid: &Grid<'_, M, C>, start: Cell) -> Result<JpsResult<C>, GridError>
-where
-    M: Map + ?Sized,
-    C: GridCost,
-{
-    Jps::new().search(grid, start)
-}
+/// An expansion of the engine that jumps ([`jps`]).
+const JUMP: bool = true;
+/// An expansion of the engine that steps to the neighbours ([`grid_astar`]).
+const STEP: bool = false;
 
-/// The configuration of [`jps`]: limits, a cancel token, a time limit, progress reports.
-///
-/// The limits count jump points: an expansion is a jump point expanded, a stored state a
-/// jump point reached. When stopped by a limit, the result carries a proven lower bound
-/// on the optimal cost.
-///
-/// # Examples
-///
-/// ```
-/// use heurist::grid::{Cell, Grid, GridMap, Jps, JpsWorkspace};
-/// use heurist::StopReason;
-///
-/// let map = GridMap::from_fn(64, 64, |x, y| x % 8 != 4 || y % 16 == 0);
-/// let mut workspace = JpsWorkspace::new();
-/// let jps = Jps::new();
-/// for (goal, start) in [(Cell::new(63, 63), Cell::new(0, 0)), (Cell::new(5, 5), Cell::new(61, 1))] {
-///     let grid = Grid::new(&map, goal, 2u32, 3)?;
-///     let a = heurist::AStar::new().search_dense(&grid, start, grid.heuristic());
-///     assert_eq!(jps.search_in(&mut workspace, &grid, start)?.cost(), a.cost());
-/// }
-///
-/// let grid = Grid::new(&map, Cell::new(63, 63), 2u32, 3)?;
-/// let stopped = Jps::new().max_expansions(3).search(&grid, Cell::new(0, 0))?;
-/// assert_eq!(stopped.stop_reason(), Some(StopReason::MaxExpansions));
-/// # Ok::<(), heurist::grid::GridError>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct Jps<'a, C> {
-    limits: Limits<'a, C>,
-}
-
-impl<C> Default for Jps<'_, C> {
-    fn default() -> Self {
-        Jps {
-            limits: Limits::new(),
-        }
+/// The search of `grid` from `start` under `limits`, jumping (`JUMP`) or stepping, in the
+/// memory of `workspace`: the costs checked, the map's bits found or copied, the open list
+/// chosen by the costs.
+fn search<M: Map + ?Sized, C: GridCost>(
+    limits: &Limits<'_, C>,
+    jump: bool,
+    workspace: &mut GridWorkspace<C>,
+    grid: &Grid<'_, M, C>,
+    start: Cell,
+) -> Result<GridResult<C>, GridError> {
+    grid.check_start(start)?;
+    let (s, d) = (grid.straight, grid.diagonal);
+    let ok = s > C::ZERO
+        && (grid.connectivity == Connectivity::Four || (s <= d && d <= s.saturating_add(s)));
+    if !ok {
+        return Err(GridError::UnsupportedCosts {
+            straight: s.to_f64(),
+            diagonal: d.to_f64(),
+        });
     }
+    let GridWorkspace {
+        nodes,
+        packed,
+        exact,
+        copy,
+    } = workspace;
+    let bits: &GridMap = match grid.map.as_grid_map() {
+        Some(bits) => bits,
+        None => copy.insert(GridMap::from_map(grid.map)),
+    };
+    let eight = grid.connectivity == Connectivity::Eight;
+    // (stepping on a 4-connected grid looks up its straight moves in the table of
+    // `Never`, with the diagonal neighbours masked out)
+    let table = match (eight, jump) {
+        (true, _) => Some(direction_table(grid.corners)),
+        (false, false) => Some(direction_table(CornerCutting::Never)),
+        (false, true) => None,
+    };
+    let ctx = MapBits::new(
+        &bits.rows,
+        &bits.cols,
+        grid.map.width(),
+        grid.corners,
+        (grid.goal.x, grid.goal.y),
+        table,
+    );
+    let mode = match (grid.connectivity, grid.corners) {
+        (Connectivity::Four, _) => FOUR,
+        (_, CornerCutting::Never) => NEVER,
+        _ => CUT,
+    };
+    let mut mon = Monitor::new(limits);
+    let cells = grid.map.width() as usize * grid.map.height() as usize;
+    let outcome = if packs_exactly(d, cells) {
+        let outcome = run(ctx, mode, jump, grid, nodes, packed, start, &mut mon);
+        packed.clear();
+        outcome
+    } else {
+        let outcome = run(ctx, mode, jump, grid, nodes, exact, start, &mut mon);
+        exact.clear();
+        outcome
+    };
+    nodes.clear();
+    Ok(match outcome {
+        Ok(outcome) => mon.finish(outcome),
+        Err((reason, bound)) => mon.stopped(reason, bound),
+    })
 }
 
-impl<C> Jps<'_, C> {
-    /// No limits.
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
-impl<'a, C: GridCost> Jps<'a, C> {
-    limit_methods!();
-
-    /// Runs jump point search on `grid` from `start` (see [`jps`]).
-    pub fn search<M: Map + ?Sized>(
-        &self,
-        grid: &Grid<'_, M, C>,
-        start: Cell,
-    ) -> Result<JpsResult<C>, GridError> {
-        self.search_in(&mut JpsWorkspace::new(), grid, start)
-    }
-
-    /// [`search`](Self::search) in the memory of `workspace`, which keeps its arrays
-    /// between runs: for many queries on one map.
-    pub fn search_in<M: Map + ?Sized>(
-        &self,
-        workspace: &mut JpsWorkspace<C>,
-        grid: &Grid<'_, M, C>,
-        start: Cell,
-    ) -> Result<JpsResult<C>, GridError> {
-        grid.check_start(start)?;
-        let (s, d) = (grid.straight, grid.diagonal);
-        let ok = s > C::ZERO
-            && (grid.connectivity == Connectivity::Four || (s <= d && d <= s.saturating_add(s)));
-        if !ok {
-            return Err(GridError::UnsupportedCosts {
-                straight: s.to_f64(),
-                diagonal: d.to_f64(),
-            });
-        }
-        let JpsWorkspace {
-            nodes,
-            packed,
-            exact,
-            copy,
-        } = workspace;
-        let bits: &GridMap = match grid.map.as_grid_map() {
-            Some(bits) => bits,
-            None => copy.insert(GridMap::from_map(grid.map)),
-        };
-        let ctx = JpsCtx::new(
-            &bits.rows,
-            &bits.cols,
-            grid.map.width(),
-            grid.corners,
-            (grid.goal.x, grid.goal.y),
-            (grid.connectivity == Connectivity::Eight).then(|| direction_table(grid.corners)),
-        );
-        let mode = match (grid.connectivity, grid.corners) {
-            (Connectivity::Four, _) => FOUR,
-            (_, CornerCutting::Never) => NEVER,
-            _ => CUT,
-        };
-        let mut mon = Monitor::new(&self.limits);
-        let cells = grid.map.width() as usize * grid.map.height() as usize;
-        let outcome = if packs_exactly(d, cells) {
-            let outcome = run(ctx, mode, grid, nodes, packed, start, &mut mon);
-            packed.clear();
-            outcome
-        } else {
-            let outcome = run(ctx, mode, grid, nodes, exact, start, &mut mon);
-            exact.clear();
-            outcome
-        };
-        nodes.clear();
-        Ok(match outcome {
-            Ok(outcome) => mon.finish(outcome),
-            Err((reason, bound)) => mon.stopped(reason, bound),
-        })
-    }
-}
-
-/// What [`Jps::search_in`] keeps between runs: g-values, parents and flags in flat arrays
+/// What [`Jps::search_in`] and [`GridAStar::search_in`] keep between runs: g-values, parents and flags in flat arrays
 /// by cell index, the open list, and (for maps that are not a [`GridMap`]) the bitmap the
 /// map is copied into. A run resets only the cells it touched.
 ///
 /// Reusing a workspace saves the allocation and zeroing of those arrays (a few megabytes
 /// for a 512 x 512 map), which can cost more than a short query itself.
 #[derive(Clone, Debug)]
-pub struct JpsWorkspace<C> {
-    nodes: JpsNodes,
+pub struct GridWorkspace<C> {
+    nodes: FlatNodes,
     /// The open list when its keys pack into integers ([`open::packs_exactly`]).
-    packed: JpsOpen<Packed, Heap<Packed>>,
+    packed: FlatOpen<Packed, Heap<Packed>>,
     /// The open list otherwise.
-    exact: JpsOpen<Exact<C>, Heap<Exact<C>>>,
+    exact: FlatOpen<Exact<C>, Heap<Exact<C>>>,
     copy: Option<GridMap>,
 }
 
-impl<C: GridCost> Default for JpsWorkspace<C> {
+impl<C: GridCost> Default for GridWorkspace<C> {
     fn default() -> Self {
-        JpsWorkspace {
-            nodes: JpsNodes {
+        GridWorkspace {
+            nodes: FlatNodes {
                 flags: Vec::new(),
                 g: Vec::new(),
                 parent: Vec::new(),
                 touched: Vec::new(),
             },
-            packed: JpsOpen::default(),
-            exact: JpsOpen::default(),
+            packed: FlatOpen::default(),
+            exact: FlatOpen::default(),
             copy: None,
         }
     }
 }
 
-impl<C: GridCost> JpsWorkspace<C> {
+impl<C: GridCost> GridWorkspace<C> {
     /// An empty workspace; the first run sizes it.
     pub fn new() -> Self {
         Self::default()
@@ -231,10 +157,10 @@ fn move_index(dx: i32, dy: i32) -> u8 {
 }
 
 /// A path's cost as its numbers of straight and diagonal steps. Costs are compared and
-/// queued as `straight * s + diagonal * d` ([`JpsSearch::cost`]), computed the same way for
+/// queued as `straight * s + diagonal * d` ([`GridSearch::cost`]), computed the same way for
 /// every path: paths of equal length get equal costs, also in floating point, where sums
 /// taken in different orders may differ in the last bit. Equal `f` are then equal, and
-/// the open list's stack ([`JpsOpen`]) takes the entries that keep the least `f` (on
+/// the open list's stack ([`FlatOpen`]) takes the entries that keep the least `f` (on
 /// `random512-10-0` with corner cutting this alone cut the expansions sevenfold: with
 /// rounding noise in `f`, the search had widened among paths of the same length).
 #[derive(Clone, Copy, Debug, Default)]
@@ -275,7 +201,7 @@ impl Steps {
 /// valid where the state is not `UNSEEN`, each in an array of its own so that a flag
 /// lookup loads no cache line of them.
 #[derive(Clone, Debug)]
-struct JpsNodes {
+struct FlatNodes {
     flags: Vec<u8>,
     /// [`Steps::to_bits`].
     g: Vec<u64>,
@@ -283,7 +209,7 @@ struct JpsNodes {
     touched: Vec<u32>,
 }
 
-impl JpsNodes {
+impl FlatNodes {
     fn prepare(&mut self, cells: usize) {
         if self.flags.len() != cells {
             self.flags = vec![UNSEEN; cells];
@@ -308,33 +234,40 @@ impl JpsNodes {
     }
 }
 
-/// [`run_in`] for the run's `mode`.
+/// [`run_in`] for the run's `mode`, jumping or stepping.
+#[allow(clippy::too_many_arguments)]
 fn run<M: Map + ?Sized, C: GridCost, K: Key<C>>(
-    ctx: JpsCtx<'_>,
+    ctx: MapBits<'_>,
     mode: u8,
+    jump: bool,
     grid: &Grid<'_, M, C>,
-    nodes: &mut JpsNodes,
-    open: &mut JpsOpen<K, K::Queue>,
+    nodes: &mut FlatNodes,
+    open: &mut FlatOpen<K, K::Queue>,
     start: Cell,
     mon: &mut Monitor<'_, C>,
 ) -> Result<Outcome<Cell, Direction, C>, (StopReason, Option<C>)> {
-    match mode {
-        NEVER => run_in::<M, C, K, NEVER>(ctx, grid, nodes, open, start, mon),
-        CUT => run_in::<M, C, K, CUT>(ctx, grid, nodes, open, start, mon),
-        _ => run_in::<M, C, K, FOUR>(ctx, grid, nodes, open, start, mon),
+    match (jump, mode) {
+        (JUMP, NEVER) => run_in::<M, C, K, NEVER, JUMP>(ctx, grid, nodes, open, start, mon),
+        (JUMP, CUT) => run_in::<M, C, K, CUT, JUMP>(ctx, grid, nodes, open, start, mon),
+        (JUMP, _) => run_in::<M, C, K, FOUR, JUMP>(ctx, grid, nodes, open, start, mon),
+        // stepping needs only to know whether the grid is 4-connected: the corner rule
+        // is in the table
+        (STEP, FOUR) => run_in::<M, C, K, FOUR, STEP>(ctx, grid, nodes, open, start, mon),
+        (STEP, _) => run_in::<M, C, K, NEVER, STEP>(ctx, grid, nodes, open, start, mon),
     }
 }
 
-/// The search proper, moving as `MODE` says (see [`expand`]): `Ok` with how it ended, or
-/// `Err` with the limit that stopped it and a lower bound.
+/// The search proper, moving as `MODE` says (see [`jump`]) and jumping if `J`, else
+/// stepping: `Ok` with how it ended, or `Err` with the limit that stopped it and a lower
+/// bound.
 ///
 /// A node's parent is reached by diagonal steps and then straight ones (see
-/// [`JpsSearch::expand`]); the flags keep the node's last move.
-fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
-    ctx: JpsCtx<'_>,
+/// [`GridSearch::expand`]); the flags keep the node's last move.
+fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
+    ctx: MapBits<'_>,
     grid: &Grid<'_, M, C>,
-    nodes: &mut JpsNodes,
-    open: &mut JpsOpen<K, K::Queue>,
+    nodes: &mut FlatNodes,
+    open: &mut FlatOpen<K, K::Queue>,
     start: Cell,
     mon: &mut Monitor<'_, C>,
 ) -> Result<Outcome<Cell, Direction, C>, (StopReason, Option<C>)> {
@@ -350,7 +283,7 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
     let goal = grid.goal.y * width + grid.goal.x;
     let si = start.y * width + start.x;
     let bound = mon.cost_bound();
-    let mut sr = JpsSearch {
+    let mut sr = GridSearch {
         ctx,
         nodes,
         open,
@@ -390,10 +323,11 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
         sr.nodes.flags[i] = flag & !STATE | CLOSED;
         mon.stats.expanded += 1;
         let g = Steps::from_bits(sr.nodes.g[i]);
-        if sr
-            .expand::<MODE>(&mut mon.stats, cell, g, flag >> 2, &mut dirs)
-            .is_err()
-        {
+        let expanded = match J {
+            JUMP => sr.expand::<MODE>(&mut mon.stats, cell, g, flag >> 2, &mut dirs),
+            STEP => sr.step::<MODE>(&mut mon.stats, cell, g),
+        };
+        if expanded.is_err() {
             mon.stats.stored = sr.nodes.touched.len();
             return Err((StopReason::MaxStates, Some(e.f())));
         }
@@ -410,7 +344,7 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8>(
 /// next, diagonal steps first, then straight ones.
 fn trace<M: Map + ?Sized, C: GridCost>(
     grid: &Grid<'_, M, C>,
-    nodes: &JpsNodes,
+    nodes: &FlatNodes,
     start: Cell,
     goal: u32,
 ) -> Solution<Cell, Direction, C> {

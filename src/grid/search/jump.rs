@@ -1,9 +1,9 @@
 //! The expansion of a jump point: the jumps from it, over the map's bits, and the jump
 //! points they find offered to the open list.
 
-use super::open::{JpsOpen, Key, Queue};
+use super::open::{FlatOpen, Key, Queue};
 use super::rules::{direction_bit, directions, DirectionTable, Dirs, Neighbourhood};
-use super::{move_index, JpsNodes, Steps, CLOSED, OPEN, STATE, UNSEEN};
+use super::{move_index, FlatNodes, Steps, CLOSED, OPEN, STATE, UNSEEN};
 use crate::grid::map::{Lines, OFF};
 use crate::grid::scan::scan_bits;
 use crate::grid::{CornerCutting, GridCost};
@@ -18,9 +18,9 @@ pub(super) const CUT: u8 = 1;
 pub(super) const FOUR: u8 = 2;
 
 /// The map's bits and the query, as the jumps read them. Cells are addressed by their
-/// bits: cell `(x, y)` is bit [`row_bit`](JpsCtx::row_bit) of the rows' words and bit
-/// [`col_bit`](JpsCtx::col_bit) of the columns' words (see [`scan_bits`]).
-pub(super) struct JpsCtx<'b> {
+/// bits: cell `(x, y)` is bit [`row_bit`](MapBits::row_bit) of the rows' words and bit
+/// [`col_bit`](MapBits::col_bit) of the columns' words (see [`scan_bits`]).
+pub(super) struct MapBits<'b> {
     /// The rows' words, and words per row.
     rows: &'b [u64],
     row_words: usize,
@@ -36,10 +36,10 @@ pub(super) struct JpsCtx<'b> {
     goal_row_bit: usize,
     goal_col_bit: usize,
     /// The directions to jump in, looked up (8-connected grids).
-    table: Option<&'static DirectionTable>,
+    pub(super) table: Option<&'static DirectionTable>,
 }
 
-impl<'b> JpsCtx<'b> {
+impl<'b> MapBits<'b> {
     pub(super) fn new(
         rows: &'b Lines,
         cols: &'b Lines,
@@ -49,7 +49,7 @@ impl<'b> JpsCtx<'b> {
         table: Option<&'static DirectionTable>,
     ) -> Self {
         let ((rows, row_words), (cols, col_words)) = (rows.words(), cols.words());
-        let mut ctx = JpsCtx {
+        let mut ctx = MapBits {
             rows,
             row_words,
             cols,
@@ -70,14 +70,14 @@ impl<'b> JpsCtx<'b> {
 
     /// The coordinates of cell index `cell`.
     #[inline(always)]
-    fn xy(&self, cell: u32) -> (i32, i32) {
+    pub(super) fn xy(&self, cell: u32) -> (i32, i32) {
         let (x, y) = self.rows_of.xy(cell);
         (x as i32, y as i32)
     }
 
     /// The bit of `(x, y)` in the rows' words; `x` and `y` may be one off the map.
     #[inline(always)]
-    fn row_bit(&self, x: i32, y: i32) -> usize {
+    pub(super) fn row_bit(&self, x: i32, y: i32) -> usize {
         ((y + 1) as usize * self.row_words) * 64 + OFF + x as usize
     }
 
@@ -108,7 +108,7 @@ impl<'b> JpsCtx<'b> {
     /// The 3 x 3 cells around the cell of row bit `b` as a neighbourhood mask (see
     /// [`DirectionTable`]).
     #[inline(always)]
-    fn neighbourhood(&self, b: usize) -> Neighbourhood {
+    pub(super) fn neighbourhood(&self, b: usize) -> Neighbourhood {
         let mut n = 0;
         let mut p = b - self.row_bits() - 1;
         for r in 0..3 {
@@ -176,7 +176,7 @@ impl Rows {
 
     /// `(cell % width, cell / width)`.
     #[inline(always)]
-    fn xy(self, cell: u32) -> (u32, u32) {
+    pub(super) fn xy(self, cell: u32) -> (u32, u32) {
         let y = ((u128::from(cell) * self.reciprocal) >> 64) as u32;
         (cell - y * self.width, y)
     }
@@ -184,10 +184,10 @@ impl Rows {
 
 /// What a run keeps while it searches: the map, the nodes, the open list, the costs, the
 /// bound.
-pub(super) struct JpsSearch<'n, 'b, C, K, Q> {
-    pub(super) ctx: JpsCtx<'b>,
-    pub(super) nodes: &'n mut JpsNodes,
-    pub(super) open: &'n mut JpsOpen<K, Q>,
+pub(super) struct GridSearch<'n, 'b, C, K, Q> {
+    pub(super) ctx: MapBits<'b>,
+    pub(super) nodes: &'n mut FlatNodes,
+    pub(super) open: &'n mut FlatOpen<K, Q>,
     pub(super) straight: C,
     pub(super) diagonal: C,
     pub(super) four: bool,
@@ -198,7 +198,7 @@ pub(super) struct JpsSearch<'n, 'b, C, K, Q> {
     pub(super) max_states: usize,
 }
 
-impl<C: GridCost, K: Key<C>, Q: Queue<K>> JpsSearch<'_, '_, C, K, Q> {
+impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
     /// The cost of `steps`.
     #[inline(always)]
     pub(super) fn cost(&self, steps: Steps) -> C {
@@ -233,7 +233,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> JpsSearch<'_, '_, C, K, Q> {
     /// bound stops the run.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn relax(
+    pub(super) fn relax(
         &mut self,
         stats: &mut Stats,
         parent: u32,

@@ -19,7 +19,7 @@ pub(super) trait Key<C>: Copy + Ord {
 /// search's costs, which [`packs_exactly`] checks.
 ///
 /// Entries of equal `f` have no tie-break: most of them go to the open list's stack
-/// ([`JpsOpen`]), last in first out, and a tie-break in the heap for the others (the one
+/// ([`FlatOpen`]), last in first out, and a tie-break in the heap for the others (the one
 /// nearer the goal first) saved only a few percent of the expansions, less than its
 /// comparisons cost.
 #[derive(Clone, Copy, Debug)]
@@ -168,16 +168,16 @@ pub(super) trait Queue<T>: Default {
 /// those come out first, last in first out, without passing through the queue. On a grid
 /// many jump points keep their parent's `f` (every jump toward the goal does).
 #[derive(Clone, Debug)]
-pub(super) struct JpsOpen<K, Q> {
+pub(super) struct FlatOpen<K, Q> {
     queue: Q,
     stack: Vec<K>,
     /// The entry last taken out.
     last: Option<K>,
 }
 
-impl<K, Q: Default> Default for JpsOpen<K, Q> {
+impl<K, Q: Default> Default for FlatOpen<K, Q> {
     fn default() -> Self {
-        JpsOpen {
+        FlatOpen {
             queue: Q::default(),
             stack: Vec::new(),
             last: None,
@@ -185,7 +185,7 @@ impl<K, Q: Default> Default for JpsOpen<K, Q> {
     }
 }
 
-impl<K: Copy, Q: Queue<K>> JpsOpen<K, Q> {
+impl<K: Copy, Q: Queue<K>> FlatOpen<K, Q> {
     #[inline]
     pub(super) fn len(&self) -> usize {
         self.queue.len() + self.stack.len()
@@ -220,7 +220,7 @@ impl<K: Copy, Q: Queue<K>> JpsOpen<K, Q> {
 }
 
 const ARITY: usize = 4;
-/// A four-ary min-heap.
+/// A four-ary min-heap (its `pop` is written for four children).
 #[derive(Clone, Debug)]
 pub(super) struct Heap<T> {
     items: Vec<T>,
@@ -274,15 +274,11 @@ impl<T: Copy + Ord> Queue<T> for Heap<T> {
         loop {
             let first = ARITY * hole + 1;
             let (least, min) = if first + ARITY <= n {
+                // a tournament: the two pairs' comparisons do not wait for each other
                 let c = &items[first..first + ARITY];
-                let mut least = 0;
-                let mut min = c[0];
-                for (i, &x) in c.iter().enumerate().skip(1) {
-                    if x < min {
-                        least = i;
-                        min = x;
-                    }
-                }
+                let (i01, m01) = if c[1] < c[0] { (1, c[1]) } else { (0, c[0]) };
+                let (i23, m23) = if c[3] < c[2] { (3, c[3]) } else { (2, c[2]) };
+                let (least, min) = if m23 < m01 { (i23, m23) } else { (i01, m01) };
                 (first + least, min)
             } else if first < n {
                 let mut least = first;
