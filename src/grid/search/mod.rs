@@ -19,7 +19,7 @@ use super::{
 };
 use crate::search::{Limits, Monitor, Outcome, SearchResult, Solution, Step, StopReason};
 use jump::{GridSearch, MapBits, CUT, FOUR, NEVER};
-use open::{packs_exactly, Exact, FlatOpen, Heap, Key, Packed};
+use open::{packs_exactly, Buckets, Exact, FlatOpen, Heap, Key, Packed};
 use rules::{direction_table, Dirs};
 
 /// The result of a search of the grid's engine ([`jps`], [`grid_astar`]).
@@ -109,7 +109,7 @@ fn search<M: Map + ?Sized, C: GridCost>(
 pub struct GridWorkspace<C> {
     nodes: FlatNodes,
     /// The open list when its keys pack into integers ([`open::packs_exactly`]).
-    packed: FlatOpen<Packed, Heap<Packed>>,
+    packed: FlatOpen<Packed, Buckets>,
     /// The open list otherwise.
     exact: FlatOpen<Exact<C>, Heap<Exact<C>>>,
     copy: Option<GridMap>,

@@ -1,5 +1,6 @@
-//! The open list of jump point search: a stack for the jump points of the least `f`, and
-//! a four-ary min-heap of keys that order the others by `f`.
+//! The open list of the grid's engine: a stack for the cells of the least `f`, and behind
+//! it a queue that orders the others by `f`: buckets of cells under a heap of their `f`
+//! for keys packed into integers, a four-ary min-heap of keys otherwise.
 
 use crate::grid::GridCost;
 
@@ -64,7 +65,7 @@ impl Ord for Packed {
 }
 
 impl<C: GridCost> Key<C> for Packed {
-    type Queue = Heap<Self>;
+    type Queue = Buckets;
 
     #[inline(always)]
     fn new(f: C, cell: u32) -> Self {
@@ -219,6 +220,121 @@ impl<K: Copy, Q: Queue<K>> FlatOpen<K, Q> {
     }
 }
 
+/// How many of the latest `f` a [`Buckets`] remembers the bucket of (a power of two).
+const RECENT: usize = 256;
+
+/// A queue of [`Packed`] keys: the cells of an `f` in a bucket, and a heap of the buckets
+/// by `f`. Where many entries share an `f` (open maps), a push and a pop touch a bucket's
+/// end instead of a heap's levels; where few do (corridors), a bucket holds one cell and
+/// the queue costs what a heap of the entries would. The bucket of an `f` is found in a
+/// small table of the latest `f`, indexed by a hash: an `f` whose entry was overwritten
+/// gets a second bucket, which orders as the first. Within a bucket, the newest cell
+/// comes out first.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Buckets {
+    /// The buckets but `current`, least `f` first (the bucket in place of the cell).
+    fs: Heap<Packed>,
+    /// The latest `f` seen, with their buckets, by [`Buckets::slot`]; empty at first.
+    recent: Vec<(u64, u32)>,
+    /// Cells by bucket.
+    buckets: Vec<Vec<u32>>,
+    /// Buckets emptied, for other `f`.
+    spare: Vec<u32>,
+    /// The bucket being emptied, of the least `f` when it was taken from `fs`.
+    current: Option<(u64, u32)>,
+    len: usize,
+}
+
+/// A bucket number that no bucket has: an empty entry of [`Buckets::recent`].
+const NO_BUCKET: u32 = u32::MAX;
+
+impl Buckets {
+    /// The entry of `f` in `recent`.
+    #[inline(always)]
+    fn slot(f: u64) -> usize {
+        (f.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT.trailing_zeros())) as usize
+    }
+
+    /// A bucket for `f`, queued.
+    #[inline]
+    fn open(&mut self, f: u64) -> u32 {
+        let b = self.spare.pop().unwrap_or_else(|| {
+            self.buckets.push(Vec::new());
+            (self.buckets.len() - 1) as u32
+        });
+        self.fs.push(Packed { f, cell: b });
+        b
+    }
+}
+
+impl Queue<Packed> for Buckets {
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        self.fs.clear();
+        self.recent.clear();
+        self.spare.clear();
+        for (i, bucket) in self.buckets.iter_mut().enumerate() {
+            bucket.clear();
+            self.spare.push(i as u32);
+        }
+        self.current = None;
+        self.len = 0;
+    }
+
+    #[inline]
+    fn push(&mut self, item: Packed) {
+        self.len += 1;
+        let b = match self.current {
+            Some((f, b)) if f == item.f => b,
+            _ => {
+                if self.recent.is_empty() {
+                    self.recent = vec![(0, NO_BUCKET); RECENT];
+                }
+                let slot = Buckets::slot(item.f);
+                match self.recent[slot] {
+                    (f, b) if f == item.f && b != NO_BUCKET => b,
+                    _ => {
+                        let b = self.open(item.f);
+                        self.recent[slot] = (item.f, b);
+                        b
+                    }
+                }
+            }
+        };
+        self.buckets[b as usize].push(item.cell);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Packed> {
+        loop {
+            if let Some((f, b)) = self.current {
+                if self.fs.peek().is_some_and(|least| least.f < f) {
+                    // a smaller `f` pushed since (an estimate that is not consistent):
+                    // the current bucket goes back
+                    self.fs.push(Packed { f, cell: b });
+                } else if let Some(cell) = self.buckets[b as usize].pop() {
+                    self.len -= 1;
+                    return Some(Packed { f, cell });
+                } else {
+                    self.spare.push(b);
+                }
+                self.current = None;
+            }
+            let Packed { f, cell: b } = self.fs.pop()?;
+            // pushes of `f` now go to `current`; the table forgets the bucket
+            let slot = Buckets::slot(f);
+            if self.recent.get(slot) == Some(&(f, b)) {
+                self.recent[slot].1 = NO_BUCKET;
+            }
+            self.current = Some((f, b));
+        }
+    }
+}
+
 const ARITY: usize = 4;
 /// A four-ary min-heap (its `pop` is written for four children).
 #[derive(Clone, Debug)]
@@ -229,6 +345,14 @@ pub(super) struct Heap<T> {
 impl<T> Default for Heap<T> {
     fn default() -> Self {
         Heap { items: Vec::new() }
+    }
+}
+
+impl<T: Copy + Ord> Heap<T> {
+    /// The least item.
+    #[inline]
+    fn peek(&self) -> Option<T> {
+        self.items.first().copied()
     }
 }
 
@@ -309,30 +433,66 @@ mod tests {
     use super::*;
     use crate::OrderedF64;
 
-    #[test]
-    fn the_heap_sorts() {
+    /// Pushes and pops at random, each pop checked to take out the least `f` left (after
+    /// `clear`, the queue starts over). Keys are pushed at or above the last one taken out,
+    /// as a search with a consistent estimate pushes them, by up to `spread`, so that with
+    /// a small spread many entries tie.
+    fn sorts<Q: Queue<Packed>>(queue: &mut Q, spread: u64) {
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut heap = Heap::default();
-        let mut all = Vec::new();
-        for round in 0..50 {
+        let mut all: Vec<u64> = Vec::new();
+        let mut last = 0;
+        for round in 0..60 {
+            if round == 30 {
+                queue.clear();
+                all.clear();
+                last = 0;
+                assert_eq!(queue.pop().map(|p| p.f), None);
+            }
             for _ in 0..round * 7 % 40 {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                let x = state % 100;
-                heap.push(x);
-                all.push(x);
+                let f = last + state % spread;
+                queue.push(Packed {
+                    f,
+                    cell: state as u32,
+                });
+                all.push(f);
             }
             all.sort_unstable_by(|a, b| b.cmp(a));
             for _ in 0..round * 5 % 30 {
-                assert_eq!(heap.pop(), all.pop());
+                let popped = queue.pop().map(|p| p.f);
+                assert_eq!(popped, all.pop());
+                last = popped.unwrap_or(last);
             }
-            assert_eq!(heap.len(), all.len());
+            assert_eq!(queue.len(), all.len());
         }
-        while let Some(x) = heap.pop() {
-            assert_eq!(Some(x), all.pop());
+        while let Some(p) = queue.pop() {
+            assert_eq!(Some(p.f), all.pop());
         }
         assert!(all.is_empty());
+    }
+
+    #[test]
+    fn the_queues_sort() {
+        for spread in [3, 100, 1 << 40, 1 << 56] {
+            sorts(&mut Heap::default(), spread);
+            sorts(&mut Buckets::default(), spread);
+        }
+    }
+
+    /// A key below the last one taken out (which a consistent estimate never pushes)
+    /// comes out next.
+    #[test]
+    fn buckets_take_a_smaller_key_next() {
+        let mut queue = Buckets::default();
+        for (f, cell) in [(5, 0), (5, 1), (7, 2)] {
+            queue.push(Packed { f, cell });
+        }
+        assert_eq!(queue.pop().map(|p| (p.f, p.cell)), Some((5, 1)));
+        queue.push(Packed { f: 4, cell: 3 });
+        let order: Vec<_> = std::iter::from_fn(|| queue.pop().map(|p| (p.f, p.cell))).collect();
+        assert_eq!(order, [(4, 3), (5, 0), (7, 2)]);
     }
 
     #[test]
