@@ -48,70 +48,33 @@ where
     GridAStar::new().search(grid, start)
 }
 
-/// The configuration of [`grid_astar`]: limits, a cancel token, a time limit, progress
-/// reports. When stopped by a limit, the result carries a proven lower bound on the
-/// optimal cost.
-///
-/// # Examples
-///
-/// Many queries on one map, in one workspace:
-///
-/// ```
-/// use heurist::grid::{Cell, Grid, GridAStar, GridMap, GridWorkspace};
-///
-/// let map = GridMap::from_fn(64, 64, |x, y| x % 8 != 4 || y % 16 == 0);
-/// let mut workspace = GridWorkspace::new();
-/// let astar = GridAStar::new().max_expansions(100_000);
-/// for (goal, start) in [(Cell::new(63, 63), Cell::new(0, 0)), (Cell::new(5, 5), Cell::new(61, 1))] {
-///     let grid = Grid::new(&map, goal, 2u32, 3)?;
-///     let generic = heurist::AStar::new().search_dense(&grid, start, grid.heuristic());
-///     assert_eq!(astar.search_in(&mut workspace, &grid, start)?.cost(), generic.cost());
-/// }
-/// # Ok::<(), heurist::grid::GridError>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct GridAStar<'a, C> {
-    limits: Limits<'a, C>,
-}
-
-impl<C> Default for GridAStar<'_, C> {
-    fn default() -> Self {
-        GridAStar {
-            limits: Limits::new(),
-        }
-    }
-}
-
-impl<C> GridAStar<'_, C> {
-    /// No limits.
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
-impl<'a, C: GridCost> GridAStar<'a, C> {
-    limit_methods!();
-
-    /// Runs A\* on `grid` from `start` (see [`grid_astar`]).
-    pub fn search<M: Map + ?Sized>(
-        &self,
-        grid: &Grid<'_, M, C>,
-        start: Cell,
-    ) -> Result<GridResult<C>, GridError> {
-        self.search_in(&mut GridWorkspace::new(), grid, start)
-    }
-
-    /// [`search`](Self::search) in the memory of `workspace`, which keeps its arrays
-    /// between runs: for many queries on one map.
-    pub fn search_in<M: Map + ?Sized>(
-        &self,
-        workspace: &mut GridWorkspace<C>,
-        grid: &Grid<'_, M, C>,
-        start: Cell,
-    ) -> Result<GridResult<C>, GridError> {
-        search(&self.limits, STEP, workspace, grid, start)
-    }
-}
+engine_config!(
+    /// The configuration of [`grid_astar`]: limits, a cancel token, a time limit, progress
+    /// reports. When stopped by a limit, the result carries a proven lower bound on the
+    /// optimal cost.
+    ///
+    /// # Examples
+    ///
+    /// Many queries on one map, in one workspace:
+    ///
+    /// ```
+    /// use heurist::grid::{Cell, Grid, GridAStar, GridMap, GridWorkspace};
+    ///
+    /// let map = GridMap::from_fn(64, 64, |x, y| x % 8 != 4 || y % 16 == 0);
+    /// let mut workspace = GridWorkspace::new();
+    /// let astar = GridAStar::new().max_expansions(100_000);
+    /// for (goal, start) in [(Cell::new(63, 63), Cell::new(0, 0)), (Cell::new(5, 5), Cell::new(61, 1))] {
+    ///     let grid = Grid::new(&map, goal, 2u32, 3)?;
+    ///     let generic = heurist::AStar::new().search_dense(&grid, start, grid.heuristic());
+    ///     assert_eq!(astar.search_in(&mut workspace, &grid, start)?.cost(), generic.cost());
+    /// }
+    /// # Ok::<(), heurist::grid::GridError>(())
+    /// ```
+    GridAStar,
+    STEP,
+    "A\\*",
+    "grid_astar"
+);
 
 /// The straight neighbours in a neighbourhood mask (offsets `(0, -1)`, `(-1, 0)`, `(1, 0)`
 /// and `(0, 1)`): a 4-connected grid looks its moves up with the others masked out.

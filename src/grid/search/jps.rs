@@ -8,14 +8,15 @@ use crate::search::{limit_methods, Limits};
 /// the block-based scans of Harabor and Grastien (2014): an optimal path, found by
 /// expanding only the cells where an optimal path may turn.
 ///
-/// Works on 8-connected grids under every [`CornerCutting`] rule with
-/// `0 < straight <= diagonal <= 2 * straight`, and on 4-connected grids with
+/// Works on 8-connected grids under every [`CornerCutting`](crate::grid::CornerCutting)
+/// rule with `0 < straight <= diagonal <= 2 * straight`, and on 4-connected grids with
 /// `straight > 0`. On 4-connected grids, horizontal moves take the part of diagonal ones:
 /// a horizontal jump stops where a vertical scan finds something, a vertical scan stops at
 /// a cell beside which a horizontal way opens up that the cell before it did not have.
 ///
-/// The [`Solution`] lists every cell of the path, one step at a time, with its
-/// [`Direction`] and cost; [`Stats::expanded`](crate::Stats) counts jump points expanded
+/// The [`Solution`](crate::Solution) lists every cell of the path, one step at a time,
+/// with its [`Direction`](crate::grid::Direction) and cost;
+/// [`Stats::expanded`](crate::Stats) counts jump points expanded
 /// and [`Stats::generated`](crate::Stats) the jump points found. Fails if the start is off
 /// the map or blocked, or if the costs are not of the kind above.
 ///
@@ -42,72 +43,35 @@ where
     Jps::new().search(grid, start)
 }
 
-/// The configuration of [`jps`]: limits, a cancel token, a time limit, progress reports.
-///
-/// The limits count jump points: an expansion is a jump point expanded, a stored state a
-/// jump point reached. When stopped by a limit, the result carries a proven lower bound
-/// on the optimal cost.
-///
-/// # Examples
-///
-/// ```
-/// use heurist::grid::{Cell, Grid, GridMap, Jps, GridWorkspace};
-/// use heurist::StopReason;
-///
-/// let map = GridMap::from_fn(64, 64, |x, y| x % 8 != 4 || y % 16 == 0);
-/// let mut workspace = GridWorkspace::new();
-/// let jps = Jps::new();
-/// for (goal, start) in [(Cell::new(63, 63), Cell::new(0, 0)), (Cell::new(5, 5), Cell::new(61, 1))] {
-///     let grid = Grid::new(&map, goal, 2u32, 3)?;
-///     let a = heurist::AStar::new().search_dense(&grid, start, grid.heuristic());
-///     assert_eq!(jps.search_in(&mut workspace, &grid, start)?.cost(), a.cost());
-/// }
-///
-/// let grid = Grid::new(&map, Cell::new(63, 63), 2u32, 3)?;
-/// let stopped = Jps::new().max_expansions(3).search(&grid, Cell::new(0, 0))?;
-/// assert_eq!(stopped.stop_reason(), Some(StopReason::MaxExpansions));
-/// # Ok::<(), heurist::grid::GridError>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct Jps<'a, C> {
-    limits: Limits<'a, C>,
-}
-
-impl<C> Default for Jps<'_, C> {
-    fn default() -> Self {
-        Jps {
-            limits: Limits::new(),
-        }
-    }
-}
-
-impl<C> Jps<'_, C> {
-    /// No limits.
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
-impl<'a, C: GridCost> Jps<'a, C> {
-    limit_methods!();
-
-    /// Runs jump point search on `grid` from `start` (see [`jps`]).
-    pub fn search<M: Map + ?Sized>(
-        &self,
-        grid: &Grid<'_, M, C>,
-        start: Cell,
-    ) -> Result<GridResult<C>, GridError> {
-        self.search_in(&mut GridWorkspace::new(), grid, start)
-    }
-
-    /// [`search`](Self::search) in the memory of `workspace`, which keeps its arrays
-    /// between runs: for many queries on one map.
-    pub fn search_in<M: Map + ?Sized>(
-        &self,
-        workspace: &mut GridWorkspace<C>,
-        grid: &Grid<'_, M, C>,
-        start: Cell,
-    ) -> Result<GridResult<C>, GridError> {
-        search(&self.limits, JUMP, workspace, grid, start)
-    }
-}
+engine_config!(
+    /// The configuration of [`jps`]: limits, a cancel token, a time limit, progress reports.
+    ///
+    /// The limits count jump points: an expansion is a jump point expanded, a stored state a
+    /// jump point reached. When stopped by a limit, the result carries a proven lower bound
+    /// on the optimal cost.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::grid::{Cell, Grid, GridMap, Jps, GridWorkspace};
+    /// use heurist::StopReason;
+    ///
+    /// let map = GridMap::from_fn(64, 64, |x, y| x % 8 != 4 || y % 16 == 0);
+    /// let mut workspace = GridWorkspace::new();
+    /// let jps = Jps::new();
+    /// for (goal, start) in [(Cell::new(63, 63), Cell::new(0, 0)), (Cell::new(5, 5), Cell::new(61, 1))] {
+    ///     let grid = Grid::new(&map, goal, 2u32, 3)?;
+    ///     let a = heurist::AStar::new().search_dense(&grid, start, grid.heuristic());
+    ///     assert_eq!(jps.search_in(&mut workspace, &grid, start)?.cost(), a.cost());
+    /// }
+    ///
+    /// let grid = Grid::new(&map, Cell::new(63, 63), 2u32, 3)?;
+    /// let stopped = Jps::new().max_expansions(3).search(&grid, Cell::new(0, 0))?;
+    /// assert_eq!(stopped.stop_reason(), Some(StopReason::MaxExpansions));
+    /// # Ok::<(), heurist::grid::GridError>(())
+    /// ```
+    Jps,
+    JUMP,
+    "jump point search",
+    "jps"
+);

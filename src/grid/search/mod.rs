@@ -5,6 +5,60 @@
 //! expansion offers: the jump points found by scans ([`jump`]), or the neighbours one
 //! step away ([`astar`]).
 
+/// The configuration type of one of the engine's searches: `$name`, with limits, `new`,
+/// the limit setters, `search` and `search_in`, running the engine with expansion `$jump`
+/// ([`JUMP`] or [`STEP`]); `$what` names the search in the docs, `$function` its function.
+/// The names it uses (`Limits`, `limit_methods`, `Grid`, `GridWorkspace`, `search`...) are
+/// those in scope where it is invoked.
+macro_rules! engine_config {
+    ($(#[$doc:meta])* $name:ident, $jump:expr, $what:literal, $function:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name<'a, C> {
+            limits: Limits<'a, C>,
+        }
+
+        impl<C> Default for $name<'_, C> {
+            fn default() -> Self {
+                $name {
+                    limits: Limits::new(),
+                }
+            }
+        }
+
+        impl<C> $name<'_, C> {
+            /// No limits.
+            pub fn new() -> Self {
+                Self::default()
+            }
+        }
+
+        impl<'a, C: GridCost> $name<'a, C> {
+            limit_methods!();
+
+            #[doc = concat!("Runs ", $what, " on `grid` from `start` (see [`", $function, "`]).")]
+            pub fn search<M: Map + ?Sized>(
+                &self,
+                grid: &Grid<'_, M, C>,
+                start: Cell,
+            ) -> Result<GridResult<C>, GridError> {
+                self.search_in(&mut GridWorkspace::new(), grid, start)
+            }
+
+            /// [`search`](Self::search) in the memory of `workspace`, which keeps its
+            /// arrays between runs: for many queries on one map.
+            pub fn search_in<M: Map + ?Sized>(
+                &self,
+                workspace: &mut GridWorkspace<C>,
+                grid: &Grid<'_, M, C>,
+                start: Cell,
+            ) -> Result<GridResult<C>, GridError> {
+                search(&self.limits, $jump, workspace, grid, start)
+            }
+        }
+    };
+}
+
 mod astar;
 mod jps;
 mod jump;
