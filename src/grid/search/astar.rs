@@ -3,7 +3,7 @@
 use super::jump::{GridSearch, FOUR};
 use super::open::{Key, Queue};
 use super::rules::DIRECTIONS;
-use super::{move_index, search, GridResult, GridWorkspace, Steps, START, STEP};
+use super::{move_index, search, GridResult, GridWorkspace, Steps, START, STATE, STEP};
 use crate::grid::{Cell, Grid, GridCost, GridError, Map};
 use crate::search::{limit_methods, Limits};
 use crate::Stats;
@@ -101,17 +101,38 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
             return Ok(());
         };
         let width = self.ctx.width as i32;
-        let (straight, diagonal) = (g.plus(1, 0), g.plus(0, 1));
+        // a straight and a diagonal step (the directions alternate, straight ones at the
+        // even bits), with their costs, computed once for the neighbours
+        let steps = [g.plus(1, 0), g.plus(0, 1)];
+        let costs = [self.cost(steps[0]), self.cost(steps[1])];
         let mut set = table[START as usize][around];
+        stats.generated += u64::from(set.count_ones());
+        let mut duplicates = 0;
         while set != 0 {
-            // (the directions alternate, straight ones at the even bits)
             let bit = set.trailing_zeros() as usize;
             set &= set - 1;
             let (dx, dy) = DIRECTIONS[bit];
-            let next = if bit % 2 == 0 { straight } else { diagonal };
             let j = cell.wrapping_add_signed(dy * width + dx);
-            self.relax(stats, cell, j, x + dx, y + dy, next, move_index(dx, dy))?;
+            let state = self.nodes.flags[j as usize] & STATE;
+            if self.known(state, j, costs[bit % 2]) {
+                duplicates += 1;
+                continue;
+            }
+            let offered = self.offer(
+                state,
+                cell,
+                j,
+                x + dx,
+                y + dy,
+                steps[bit % 2],
+                move_index(dx, dy),
+            );
+            if offered.is_err() {
+                stats.duplicates += duplicates;
+                return offered;
+            }
         }
+        stats.duplicates += duplicates;
         Ok(())
     }
 }

@@ -244,14 +244,38 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
         m: u8,
     ) -> Result<(), ()> {
         stats.generated += 1;
-        let ju = j as usize;
-        let state = self.nodes.flags[ju] & STATE;
-        if state == CLOSED
-            || (state == OPEN && self.cost(g) >= self.cost(Steps::from_bits(self.nodes.g[ju])))
-        {
+        let state = self.nodes.flags[j as usize] & STATE;
+        if self.known(state, j, self.cost(g)) {
             stats.duplicates += 1;
             return Ok(());
         }
+        self.offer(state, parent, j, jx, jy, g, m)
+    }
+
+    /// Whether cell `j`, whose state is `state`, is closed or open at a cost of at most
+    /// `g`, the cost of a new way to it: a duplicate.
+    #[inline(always)]
+    pub(super) fn known(&self, state: u8, j: u32, g: C) -> bool {
+        state == CLOSED
+            || (state == OPEN && g >= self.cost(Steps::from_bits(self.nodes.g[j as usize])))
+    }
+
+    /// [`relax`](Self::relax) past the test for a duplicate: cell `j`, in state `state`
+    /// (not closed), reached at cost `g` better than any before, stored and queued unless
+    /// the cost bound cuts it off. `Err` when the memory bound stops the run.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn offer(
+        &mut self,
+        state: u8,
+        parent: u32,
+        j: u32,
+        jx: i32,
+        jy: i32,
+        g: Steps,
+        m: u8,
+    ) -> Result<(), ()> {
+        let ju = j as usize;
         let h = self.estimate(jx, jy);
         let f = self.cost(g.plus(h.straight, h.diagonal));
         if let Some(b) = self.bound {
