@@ -45,7 +45,7 @@
 //! | fringe | `algorithms/fringe.rs` | `algorithms/fringe.rs` | — |
 //! | beam | `algorithms/beam.rs` | `algorithms/beam.rs` | — |
 //! | bidirectional BFS, MM | `algorithms/bidirectional/` | one file each, joined by `bidirectional/mod.rs` | — |
-//! | jump point search | `grid/jps/` | `grid/jps/` | — |
+//! | jump point search | `grid/search/jps.rs` | `grid/search/` (the scans in `jump.rs`) | A\* on the same engine: `grid/search/astar.rs` |
 //!
 //! What the algorithms share: the traits a problem implements (`traits/`); limits, the
 //! monitor that enforces them, settings and results (`search/`); open lists, node arenas
