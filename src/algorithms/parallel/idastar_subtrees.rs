@@ -11,6 +11,8 @@
 //! winning one may have been walked in part). A path too deep for a thread's stack budget
 //! hands the whole search to the serial engine.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -148,14 +150,6 @@ where
         let cutter_mon = Monitor::new(&thread_limits);
         let mut cutter: Walk<'_, '_, P, H, FCost> =
             Walk::new(problem, heuristic, cutter_mon, &thread_setup, threshold);
-        let mut jobs: Vec<SubtreeJob<P>> = vec![SubtreeJob::Walk {
-            steps: Vec::new(),
-            g: zero,
-            h: h0,
-        }];
-        let mut depth = 0;
-        let mut children = Successors::new();
-        let mut cut_stop = None;
         // a small iteration is over before threads would have started
         let active = if last_expanded < serial_below {
             1
@@ -165,78 +159,8 @@ where
         let per_thread = usize::try_from(last_expanded / EXPANSIONS_PER_JOB / active as u64)
             .unwrap_or(usize::MAX)
             .clamp(MIN_JOBS_PER_THREAD, MAX_JOBS_PER_THREAD);
-        'cut: while jobs.len() < per_thread * active && depth < MAX_CUT_DEPTH {
-            let mut deeper = Vec::new();
-            let mut grew = false;
-            for job in jobs {
-                let SubtreeJob::Walk { steps, g, h } = job else {
-                    deeper.push(job);
-                    continue;
-                };
-                grew = true;
-                let (state, last) = match steps.last() {
-                    Some(step) => (&step.state, Some(&step.action)),
-                    None => (&start, None),
-                };
-                children.clear();
-                E::expand(problem, state, E::after_last(problem, last), &mut children);
-                cutter.mon.stats.expanded += 1;
-                cutter.mon.stats.max_frontier = cutter.mon.stats.max_frontier.max(depth + 1);
-                let grand = match steps.len() {
-                    0 => None,
-                    1 => Some(&start),
-                    n => Some(&steps[n - 2].state),
-                };
-                for child in children.iter() {
-                    cutter.mon.stats.generated += 1;
-                    let back = grand.is_some_and(|s| *s == child.state);
-                    let path = || std::iter::once(&start).chain(steps.iter().map(|s| &s.state));
-                    let cyclic =
-                        |walk: &Walk<'_, '_, P, H, FCost>| walk.listed_cyclic(&child.state, path);
-                    let expand_cycle =
-                        |walk: &Walk<'_, '_, P, H, FCost>| walk.listed_expand_cycle(child, path);
-                    let verdict = cutter.judge::<true>(
-                        state,
-                        g,
-                        h,
-                        child,
-                        back,
-                        cyclic,
-                        expand_cycle,
-                        depth + 1,
-                    );
-                    let next_steps = || {
-                        let mut v = steps.clone();
-                        v.push(child.clone());
-                        v
-                    };
-                    match verdict {
-                        Verdict::Skip => {}
-                        Verdict::Expand(g2, h2) => deeper.push(SubtreeJob::Walk {
-                            steps: next_steps(),
-                            g: g2,
-                            h: h2,
-                        }),
-                        Verdict::Goal => {
-                            // nothing after this goal in walk order matters
-                            deeper.push(SubtreeJob::Goal(next_steps()));
-                            jobs = deeper;
-                            break 'cut;
-                        }
-                        Verdict::Stop(reason) => {
-                            cut_stop = Some(reason);
-                            jobs = deeper;
-                            break 'cut;
-                        }
-                    }
-                }
-            }
-            jobs = deeper;
-            depth += 1;
-            if !grew {
-                break;
-            }
-        }
+        let (jobs, cut_stop) =
+            cut::<P, H, E>(&mut cutter, problem, &start, h0, per_thread * active);
         let mut report = report_of(&cutter);
         // the cutter's expansions count towards the limit too
         expanded.fetch_add(report.stats.expanded, Ordering::Relaxed);
@@ -306,6 +230,117 @@ where
             }
         }
     }
+}
+
+/// Cuts the tree below `start` (estimate `h0`) into about `target` jobs, in walk order, and
+/// the reason the cut stopped early, if it did.
+///
+/// The job with the most room under the threshold (the least `f`, then the shallowest) is
+/// split first: an IDA\* subtree grows exponentially with that room, so cutting level by
+/// level leaves a few jobs that hold most of the iteration, and the threads that finish
+/// early wait for them. A goal met while cutting ends the cut, since nothing after it in walk
+/// order is needed.
+fn cut<P, H, E>(
+    cutter: &mut Walk<'_, '_, P, H, FCost>,
+    problem: &P,
+    start: &P::State,
+    h0: P::Cost,
+    target: usize,
+) -> (Vec<SubtreeJob<P>>, Option<StopReason>)
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    E: Expansion<P>,
+{
+    let zero = P::Cost::ZERO;
+    // the jobs with their places in walk order (child indices from the start); a split
+    // job's slot is emptied
+    let mut cut: Vec<Option<(Vec<u32>, SubtreeJob<P>)>> = vec![Some((
+        Vec::new(),
+        SubtreeJob::Walk {
+            steps: Vec::new(),
+            g: zero,
+            h: h0,
+        },
+    ))];
+    let mut queue = BinaryHeap::from([Reverse((FCost::value(zero, h0, 0), 0usize, 0usize))]);
+    let mut live = 1;
+    let mut children = Successors::new();
+    let mut stop = None;
+    'cut: while live < target {
+        let Some(Reverse((_, depth, k))) = queue.pop() else {
+            break;
+        };
+        if depth >= MAX_CUT_DEPTH {
+            continue;
+        }
+        let Some((order, SubtreeJob::Walk { steps, g, h })) = cut[k].take() else {
+            unreachable!("only walks are queued, each once");
+        };
+        live -= 1;
+        let (state, last) = match steps.last() {
+            Some(step) => (&step.state, Some(&step.action)),
+            None => (start, None),
+        };
+        children.clear();
+        E::expand(problem, state, E::after_last(problem, last), &mut children);
+        cutter.mon.stats.expanded += 1;
+        cutter.mon.stats.max_frontier = cutter.mon.stats.max_frontier.max(depth + 1);
+        let grand = match steps.len() {
+            0 => None,
+            1 => Some(start),
+            n => Some(&steps[n - 2].state),
+        };
+        for (i, child) in children.iter().enumerate() {
+            cutter.mon.stats.generated += 1;
+            let back = grand.is_some_and(|s| *s == child.state);
+            let path = || std::iter::once(start).chain(steps.iter().map(|s| &s.state));
+            let cyclic = |walk: &Walk<'_, '_, P, H, FCost>| walk.listed_cyclic(&child.state, path);
+            let expand_cycle =
+                |walk: &Walk<'_, '_, P, H, FCost>| walk.listed_expand_cycle(child, path);
+            let verdict =
+                cutter.judge::<true>(state, g, h, child, back, cyclic, expand_cycle, depth + 1);
+            let place = || {
+                let mut o = order.clone();
+                o.push(u32::try_from(i).unwrap_or(u32::MAX));
+                let mut v = steps.clone();
+                v.push(child.clone());
+                (o, v)
+            };
+            match verdict {
+                Verdict::Skip => {}
+                Verdict::Expand(g2, h2) => {
+                    let (o, steps) = place();
+                    queue.push(Reverse((
+                        FCost::value(g2, h2, depth + 1),
+                        depth + 1,
+                        cut.len(),
+                    )));
+                    cut.push(Some((
+                        o,
+                        SubtreeJob::Walk {
+                            steps,
+                            g: g2,
+                            h: h2,
+                        },
+                    )));
+                    live += 1;
+                }
+                Verdict::Goal => {
+                    let (o, steps) = place();
+                    cut.push(Some((o, SubtreeJob::Goal(steps))));
+                    break 'cut;
+                }
+                Verdict::Stop(reason) => {
+                    stop = Some(reason);
+                    break 'cut;
+                }
+            }
+        }
+    }
+    let mut jobs: Vec<_> = cut.into_iter().flatten().collect();
+    jobs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    (jobs.into_iter().map(|(_, job)| job).collect(), stop)
 }
 
 /// What the threads of one iteration share.
