@@ -177,15 +177,16 @@ impl<'a, C, E> IdaStar<'a, C, E> {
     /// [`Threads`] or a `usize`. The iterations that follow a small one run on the calling
     /// thread alone ([`serial_below`](Self::serial_below)).
     ///
-    /// Each iteration's tree is cut a few levels below the start into subtrees, which the
-    /// threads walk in the order the serial walk meets them; the answer is the goal the
-    /// serial walk would have met first. So the solution is the one [`search`](Self::search)
-    /// returns, whatever the number of threads, and so are the statistics of every iteration
-    /// but the last (where subtrees after the winning one may have been walked in part). The
-    /// limits hold for the threads together: the expansion count is shared (each thread
-    /// adds its own every 256 expansions, so the total may pass the limit by that much per
-    /// thread), and the progress callback is called between iterations. A path too deep for
-    /// a thread's stack hands the whole search to the serial engine.
+    /// Each iteration's tree is cut into subtrees, the larger ones (with more room under
+    /// the threshold) split further, which the threads walk in the order the serial walk
+    /// meets them; the answer is the goal the serial walk would have met first. So the
+    /// solution is the one [`search`](Self::search) returns, whatever the number of
+    /// threads, and so are the statistics of every iteration but the last (where subtrees
+    /// after the winning one may have been walked in part). The limits hold for the threads
+    /// together: the expansion count is shared (each thread adds its own every 256
+    /// expansions, so the total may pass the limit by that much per thread), and the
+    /// progress callback is called between iterations. A path too deep for a thread's
+    /// stack hands the whole search to the serial engine.
     ///
     /// # Examples
     ///

@@ -1,15 +1,15 @@
 //! IDA* on several threads.
 //!
-//! Each iteration's tree is cut a few levels below the start into *jobs*, the subtrees
-//! rooted at that depth, in the order a depth-first walk meets them; threads take the jobs
-//! in that order and walk each with the serial engine ([`Walk::walk_below`]), sharing
-//! nothing but the job counter, the expansion count and the index of the first job that
-//! found a goal. A job after that one is skipped, and the iteration's answer is the goal of
-//! the first job (in walk order) that found one: the goal the serial walk would have met
-//! first. So the parallel search returns exactly the serial search's solution, whatever the
-//! number of threads; only the statistics of the last iteration differ (jobs after the
-//! winning one may have been walked in part). A path too deep for a thread's stack budget
-//! hands the whole search to the serial engine.
+//! Each iteration's tree is cut into *jobs*, subtrees split off first where the threshold
+//! leaves the most room below them (see `cut`), and put in the order a depth-first walk meets
+//! them; threads take the jobs in that order and walk each with the serial engine
+//! ([`Walk::walk_below`]), sharing nothing but the job counter, the expansion count and the
+//! index of the first job that found a goal. A job after that one is skipped, and the
+//! iteration's answer is the goal of the first job (in walk order) that found one: the goal
+//! the serial walk would have met first. So the parallel search returns exactly the serial
+//! search's solution, whatever the number of threads; only the statistics of the last
+//! iteration differ (jobs after the winning one may have been walked in part). A path too
+//! deep for a thread's stack budget hands the whole search to the serial engine.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -340,6 +340,10 @@ where
     }
     let mut jobs: Vec<_> = cut.into_iter().flatten().collect();
     jobs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    // the jobs after a goal are not needed
+    if let Some(goal) = jobs.iter().position(|j| matches!(j.1, SubtreeJob::Goal(_))) {
+        jobs.truncate(goal + 1);
+    }
     (jobs.into_iter().map(|(_, job)| job).collect(), stop)
 }
 

@@ -93,9 +93,10 @@
 //!
 //! # IDA\*
 //!
-//! [`IdaStar::search_parallel`] cuts each iteration's tree a few levels below the start
-//! into subtrees, in the order a depth-first walk meets them (32 to 4,096 a thread, sized
-//! by the iteration before); the threads take them in that order and walk each with the
+//! [`IdaStar::search_parallel`] cuts each iteration's tree into subtrees (32 to 4,096 a
+//! thread, sized by the iteration before), splitting first the one with the most room under
+//! the threshold, as the likely largest, and puts them in the order a depth-first walk
+//! meets them; the threads take them in that order and walk each with the
 //! serial engine, sharing nothing but the subtree counter, the expansion count and the
 //! first subtree that found a goal. Subtrees after that one are abandoned, and the
 //! iteration's answer is the goal of the first subtree, in walk order, that holds one: the
