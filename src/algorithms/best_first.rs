@@ -5,8 +5,7 @@ use std::cmp::Reverse;
 use super::ResultOf;
 use super::Workspace;
 use crate::collections::{
-    Arena, BucketFrontier, DenseTable, Frontier, IndexedFrontier, LazyFrontier, Lookup, NodeIndex,
-    NodeStore,
+    Arena, ChosenFrontier, DenseTable, Frontier, Lookup, NodeIndex, NodeStore,
 };
 use crate::search::{Limits, Monitor, OpenList, Outcome, StopReason};
 use crate::traits::{Cost, DenseIndex, Expansion, Heuristic, OrderedF64, Problem, Successors};
@@ -194,6 +193,7 @@ where
     E: Expansion<P>,
 {
     let mut arena = Arena::new();
+    let starts = &mut starts.into_iter();
     search_arena::<P, H, Y, E, _>(problem, starts, heuristic, policy, setup, &mut arena)
 }
 
@@ -217,8 +217,9 @@ where
     let nodes = std::mem::take(Y::Kept::nodes(workspace));
     let table = DenseTable::new(problem, std::mem::take(&mut workspace.slots));
     let mut arena = Arena::with_index(nodes, table);
+    let starts = &mut std::iter::once(start);
     let result =
-        search_arena::<P, H, Y, E, _>(problem, [start], heuristic, policy, setup, &mut arena);
+        search_arena::<P, H, Y, E, _>(problem, starts, heuristic, policy, setup, &mut arena);
     let (mut nodes, table) = arena.into_parts();
     let mut slots = table.slots;
     for state in nodes.iter().map(|n| n.state()) {
@@ -230,10 +231,12 @@ where
     result
 }
 
-/// The search in `arena` (empty), with the open list the setup names.
+/// The search in `arena` (empty), with the open list the setup names. The starts come
+/// as a trait object so that each problem's search is compiled once, whatever iterator
+/// the caller has.
 fn search_arena<P, H, Y, E, I>(
     problem: &P,
-    starts: impl IntoIterator<Item = P::State>,
+    starts: &mut dyn Iterator<Item = P::State>,
     heuristic: &H,
     policy: Y,
     setup: Setup<'_, '_, P::Cost>,
@@ -247,20 +250,8 @@ where
     I: NodeIndex<P::State>,
 {
     let limits = setup.limits;
-    match setup.open_list {
-        OpenList::Indexed => {
-            let open = IndexedFrontier::new();
-            run::<P, H, Y, E, _, I>(problem, starts, heuristic, policy, limits, open, arena)
-        }
-        OpenList::Lazy => {
-            let open = LazyFrontier::new();
-            run::<P, H, Y, E, _, I>(problem, starts, heuristic, policy, limits, open, arena)
-        }
-        OpenList::Buckets => {
-            let open = BucketFrontier::new(Y::bucket, Y::SPREAD);
-            run::<P, H, Y, E, _, I>(problem, starts, heuristic, policy, limits, open, arena)
-        }
-    }
+    let open = ChosenFrontier::new(setup.open_list, Y::bucket, Y::SPREAD);
+    run::<P, H, Y, E, _, I>(problem, starts, heuristic, policy, limits, open, arena)
 }
 
 /// The arena of a best-first search of `P` under policy `Y`, with index `I`.
@@ -281,7 +272,7 @@ pub(crate) struct Meta<C, K> {
 
 fn run<P, H, Y, E, F, I>(
     problem: &P,
-    starts: impl IntoIterator<Item = P::State>,
+    starts: &mut dyn Iterator<Item = P::State>,
     heuristic: &H,
     policy: Y,
     limits: &Limits<'_, P::Cost>,

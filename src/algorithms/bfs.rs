@@ -190,16 +190,17 @@ impl<'a, C, E> Bfs<'a, C, E> {
             max_depth: self.max_depth,
             reversible: self.reversible,
         };
-        let starts = starts.into_iter();
+        let starts = &mut starts.into_iter();
         // The union of every arrival needs the node that holds a state met again, so that
         // search uses the index of node ids; not under a cost bound, where the first way
-        // into a state need not be the cheapest.
-        if E::PRUNES && self.limits.cost_bound.is_none() {
-            search::<P, E, IdIndex, true>(problem, starts, setup)
-        } else if inline_states::<P::State>() {
-            search::<P, E, InlineIndex<P::State>, false>(problem, starts, setup)
+        // into a state need not be the cheapest. (The `const` blocks keep the searches a
+        // type cannot take from being compiled for it.)
+        if const { E::PRUNES } && self.limits.cost_bound.is_none() {
+            run::<P, E, IdIndex, true>(problem, starts, setup)
+        } else if const { inline_states::<P::State>() } {
+            run::<P, E, InlineIndex<P::State>, false>(problem, starts, setup)
         } else {
-            search::<P, E, IdIndex, false>(problem, starts, setup)
+            run::<P, E, IdIndex, false>(problem, starts, setup)
         }
     }
 
@@ -279,29 +280,11 @@ struct BfsSetup<'s, 'a, C> {
 }
 
 /// The search itself, expanding states as `E` says, over a store whose duplicate index is
-/// `I`, with the union of every arrival's set if `ARRIVAL`: with the code for a depth limit
-/// or cost bound compiled in only when one is set (`LIMITS`).
-fn search<P, E, I, const ARRIVAL: bool>(
+/// `I`, with the union of every arrival's set if `ARRIVAL`. The starts come as a trait
+/// object so that each problem's search is compiled once, whatever iterator the caller has.
+fn run<P, E, I, const ARRIVAL: bool>(
     problem: &P,
-    starts: impl Iterator<Item = P::State>,
-    setup: BfsSetup<'_, '_, P::Cost>,
-) -> ResultOf<P>
-where
-    P: Problem + ?Sized,
-    E: Expansion<P>,
-    I: SeenIndex<P::State>,
-{
-    if setup.max_depth.is_some() || setup.limits.cost_bound.is_some() {
-        run::<P, E, I, true, ARRIVAL>(problem, starts, setup)
-    } else {
-        run::<P, E, I, false, ARRIVAL>(problem, starts, setup)
-    }
-}
-
-/// [`search`] with the depth limit and cost bound checked only if `LIMITS`.
-fn run<P, E, I, const LIMITS: bool, const ARRIVAL: bool>(
-    problem: &P,
-    mut starts: impl Iterator<Item = P::State>,
+    starts: &mut dyn Iterator<Item = P::State>,
     setup: BfsSetup<'_, '_, P::Cost>,
 ) -> ResultOf<P>
 where
@@ -310,8 +293,8 @@ where
     I: SeenIndex<P::State>,
 {
     let mut mon = Monitor::new(setup.limits);
-    let max_depth = setup.max_depth.filter(|_| LIMITS);
-    let cost_bound = mon.cost_bound().filter(|_| LIMITS);
+    let max_depth = setup.max_depth;
+    let cost_bound = mon.cost_bound();
     let mut buf = Successors::new();
     let mut limited = None;
 

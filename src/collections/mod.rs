@@ -16,5 +16,5 @@ pub(crate) use arena::{Arena, Lookup, NodeStore};
 pub(crate) use bfs_store::{inline_states, BfsStore, IdIndex, InlineIndex, SeenIndex};
 pub(crate) use fold_hash::hash_of;
 pub(crate) use node_index::{DenseTable, NodeIndex};
-pub(crate) use open_list::{BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};
+pub(crate) use open_list::{ChosenFrontier, Frontier};
 pub(crate) use seg_vec::SegVec;

@@ -3,6 +3,8 @@ use std::collections::BinaryHeap;
 use priority_queue::PriorityQueue;
 use rustc_hash::FxBuildHasher;
 
+use crate::search::OpenList;
+
 /// A max-priority queue of node ids.
 ///
 /// A node's key may change in either direction while it is queued: with real-valued costs
@@ -16,6 +18,47 @@ pub(crate) trait Frontier<K: Ord + Copy> {
     /// key node `id` has now, `None` when it is closed: entries queued with another key
     /// are outdated, and are dropped on the way.
     fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)>;
+}
+
+/// The open list an [`OpenList`] names, chosen when the search starts. The engines hold
+/// this rather than being generic over the open list, so that each is compiled once per
+/// problem instead of three times; the price is one predictable branch per push and pop.
+pub(crate) enum ChosenFrontier<K: Ord, B> {
+    Indexed(IndexedFrontier<K>),
+    Lazy(LazyFrontier<K>),
+    Buckets(BucketFrontier<K, B>),
+}
+
+impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> ChosenFrontier<K, B> {
+    /// An empty open list of kind `list`; `bucket` and `spread` as for
+    /// [`BucketFrontier::new`], used by [`OpenList::Buckets`] only.
+    pub(crate) fn new(list: OpenList, bucket: B, spread: bool) -> Self {
+        match list {
+            OpenList::Indexed => ChosenFrontier::Indexed(IndexedFrontier::new()),
+            OpenList::Lazy => ChosenFrontier::Lazy(LazyFrontier::new()),
+            OpenList::Buckets => ChosenFrontier::Buckets(BucketFrontier::new(bucket, spread)),
+        }
+    }
+}
+
+impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> Frontier<K> for ChosenFrontier<K, B> {
+    #[inline(always)]
+    fn push(&mut self, id: usize, key: K) {
+        match self {
+            ChosenFrontier::Indexed(q) => q.push(id, key),
+            ChosenFrontier::Lazy(q) => q.push(id, key),
+            ChosenFrontier::Buckets(q) => q.push(id, key),
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
+        match self {
+            ChosenFrontier::Indexed(q) => q.pop(current),
+            ChosenFrontier::Lazy(q) => q.pop(current),
+            ChosenFrontier::Buckets(q) => q.pop(current),
+        }
+    }
 }
 
 /// Decrease-key on an indexed heap (the `priority-queue` crate): every node is queued at

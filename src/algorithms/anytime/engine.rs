@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::{min, AnytimeAStar, AnytimeResult, BoundReport, Guide, Improvement};
 use crate::algorithms::best_first::{small, Meta, Policy, WeightedPolicy};
-use crate::collections::{Arena, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier, Lookup};
+use crate::collections::{Arena, ChosenFrontier, Frontier, Lookup};
 use crate::search::{Monitor, OpenList, Outcome, Solution, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
@@ -60,38 +60,11 @@ type Advance<P> = Result<
 >;
 
 /// The open list chosen at run time.
-enum AnytimeOpen<C: Cost> {
-    Indexed(IndexedFrontier<Key<C>>),
-    Lazy(LazyFrontier<Key<C>>),
-    Buckets(BucketFrontier<Key<C>, BucketOf<C>>),
-}
+type AnytimeOpen<C> = ChosenFrontier<Key<C>, BucketOf<C>>;
 
-impl<C: Cost> AnytimeOpen<C> {
-    fn new(list: OpenList) -> Self {
-        match list {
-            OpenList::Indexed => AnytimeOpen::Indexed(IndexedFrontier::new()),
-            OpenList::Lazy => AnytimeOpen::Lazy(LazyFrontier::new()),
-            OpenList::Buckets => AnytimeOpen::Buckets(BucketFrontier::new(bucket::<C>, true)),
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, id: usize, key: Key<C>) {
-        match self {
-            AnytimeOpen::Indexed(q) => q.push(id, key),
-            AnytimeOpen::Lazy(q) => q.push(id, key),
-            AnytimeOpen::Buckets(q) => q.push(id, key),
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self, current: impl Fn(usize) -> Option<Key<C>>) -> Option<(usize, Key<C>)> {
-        match self {
-            AnytimeOpen::Indexed(q) => q.pop(current),
-            AnytimeOpen::Lazy(q) => q.pop(current),
-            AnytimeOpen::Buckets(q) => q.pop(current),
-        }
-    }
+/// An empty open list of kind `list`.
+fn open_list<C: Cost>(list: OpenList) -> AnytimeOpen<C> {
+    ChosenFrontier::new(list, bucket::<C>, true)
 }
 
 /// A search in progress: the states reached (closed ones marked), the frontier, the
@@ -139,7 +112,7 @@ where
             problem,
             mon: Monitor::new(&config.limits),
             arena: Arena::new(),
-            open: AnytimeOpen::new(config.open_list),
+            open: open_list(config.open_list),
             open_list: config.open_list,
             open_len: 1,
             buf: Successors::new(),
@@ -246,7 +219,7 @@ where
             return false;
         }
         self.weight = next;
-        let mut open = AnytimeOpen::new(self.open_list);
+        let mut open = open_list(self.open_list);
         for id in 0..self.arena.len() {
             if !self.arena.mark(id) {
                 let m = self.arena.data(id);

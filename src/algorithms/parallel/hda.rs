@@ -13,7 +13,7 @@ use super::shard::{owner, NodeRef, Shard, ShardNode};
 use super::{lock, on_threads, SharedProblem};
 use crate::algorithms::best_first::{AStarPolicy, Policy};
 use crate::algorithms::ResultOf;
-use crate::collections::{hash_of, BucketFrontier, Frontier, IndexedFrontier, LazyFrontier};
+use crate::collections::{hash_of, ChosenFrontier, Frontier};
 use crate::search::{Monitor, OpenList, StopReason};
 use crate::traits::{Cost, Expansion, Heuristic, Problem, Successors};
 
@@ -78,15 +78,9 @@ where
     E: Expansion<P>,
 {
     let bucket = <AStarPolicy as Policy<P::Cost>>::bucket;
-    match open_list {
-        OpenList::Indexed => {
-            run::<P, H, E, _>(problem, heuristic, ready, threads, IndexedFrontier::new)
-        }
-        OpenList::Lazy => run::<P, H, E, _>(problem, heuristic, ready, threads, LazyFrontier::new),
-        OpenList::Buckets => run::<P, H, E, _>(problem, heuristic, ready, threads, || {
-            BucketFrontier::new(bucket, true)
-        }),
-    }
+    run::<P, H, E, _>(problem, heuristic, ready, threads, || {
+        ChosenFrontier::new(open_list, bucket, true)
+    })
 }
 
 type Key<C> = <AStarPolicy as Policy<C>>::Key;

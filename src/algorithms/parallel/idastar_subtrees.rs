@@ -298,8 +298,8 @@ where
             let cyclic = |walk: &Walk<'_, '_, P, H, FCost>| walk.listed_cyclic(&child.state, path);
             let expand_cycle =
                 |walk: &Walk<'_, '_, P, H, FCost>| walk.listed_expand_cycle(child, path);
-            let verdict =
-                cutter.judge::<true>(state, g, h, child, back, cyclic, expand_cycle, depth + 1);
+            let (d, limited) = (depth + 1, true);
+            let verdict = cutter.judge(state, g, h, child, back, cyclic, expand_cycle, d, limited);
             let place = || {
                 let mut o = order.clone();
                 o.push(u32::try_from(i).unwrap_or(u32::MAX));
