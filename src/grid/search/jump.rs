@@ -78,13 +78,14 @@ impl<'b> MapBits<'b> {
     /// The bit of `(x, y)` in the rows' words; `x` and `y` may be one off the map.
     #[inline(always)]
     pub(super) fn row_bit(&self, x: i32, y: i32) -> usize {
-        ((y + 1) as usize * self.row_words) * 64 + OFF + x as usize
+        // (`x` is at least -1, so the sum is not negative)
+        ((y + 1) as usize * self.row_words) * 64 + (OFF as i32 + x) as usize
     }
 
     /// The bit of `(x, y)` in the columns' words.
     #[inline(always)]
     fn col_bit(&self, x: i32, y: i32) -> usize {
-        ((x + 1) as usize * self.col_words) * 64 + OFF + y as usize
+        ((x + 1) as usize * self.col_words) * 64 + (OFF as i32 + y) as usize
     }
 
     /// Bits per row: the distance between a cell's bit and the bit of the cell below.
