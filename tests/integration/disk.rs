@@ -2,7 +2,7 @@
 //! `data/bfs/counts.txt` and against the in-memory `bfs_reach`; goals and their paths;
 //! limits; resuming a stopped, cancelled or killed run; and bad work directories.
 //!
-//! The test that kills a run uses the `disk_bfs` example, which `cargo test --release`
+//! The test that kills a run uses the `disk_bfs` example, which `cargo test`
 //! builds (or `cargo build --release --example disk_bfs`).
 
 use std::collections::HashSet;
@@ -471,23 +471,6 @@ fn bad_work_directories_are_errors() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The `disk_bfs` example beside this test binary.
-fn example_binary() -> PathBuf {
-    // target/<profile>/deps/<this test> -> target/<profile>/examples/disk_bfs
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let path = profile.join("examples").join("disk_bfs");
-    assert!(
-        path.exists(),
-        "{} is not built: run `cargo test --release` (the whole suite), or `cargo build --release --example disk_bfs`",
-        path.display()
-    );
-    path
-}
-
 /// The number of completed layers the manifest in `dir` lists (0 without one).
 fn listed_layers(dir: &Path) -> usize {
     let text = std::fs::read_to_string(dir.join("heurist-disk-bfs.txt")).unwrap_or_default();
@@ -498,7 +481,7 @@ fn listed_layers(dir: &Path) -> usize {
 
 #[test]
 fn a_killed_run_resumes_to_the_same_counts() {
-    let exe = example_binary();
+    let exe = crate::program::path("disk_bfs");
     let dir = work_dir("killed");
     let args = |extra: &[&str]| {
         let mut a: Vec<String> = ["5x2", "--dir", dir.to_str().unwrap(), "--partitions", "8"]
@@ -554,7 +537,7 @@ fn a_killed_run_resumes_to_the_same_counts() {
 #[test]
 #[cfg(unix)]
 fn a_failed_write_is_an_error_and_the_run_resumes() {
-    let exe = example_binary();
+    let exe = crate::program::path("disk_bfs");
     let dir = work_dir("full");
     let run = format!(
         "{} 5x2 --dir {} --partitions 8 --quiet",

@@ -4,7 +4,7 @@
 //! The programs are the example binaries that `cargo test` builds beside the tests
 //! (`target/<profile>/examples/`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,26 +24,10 @@ const PROGRAMS: [(&str, &[&str]); 6] = [
 /// How long one run may take before the test calls it a hang.
 const PATIENCE: Duration = Duration::from_secs(60);
 
-fn binary(name: &str) -> PathBuf {
-    // target/<profile>/deps/<this test> -> target/<profile>/examples/<name>
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let path = profile.join("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is not built: run the whole suite (`cargo test --release`), which builds the examples",
-        path.display()
-    );
-    path
-}
-
 /// Runs `program` with `args`, waits for it, and returns its exit status and stderr; fails
 /// the test on a panic or a hang.
 fn run(program: &str, args: &[&str]) -> (i32, String) {
-    let mut child = Command::new(binary(program))
+    let mut child = Command::new(crate::program::path(program))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::null())
@@ -243,7 +227,7 @@ fn generators_stop_at_a_time_limit() {
             "gave up",
         ),
     ] {
-        let help = Command::new(binary(program))
+        let help = Command::new(crate::program::path(program))
             .arg("--help")
             .output()
             .expect("help");
@@ -253,7 +237,7 @@ fn generators_stop_at_a_time_limit() {
             "{program}'s --help should state the generator's default time limit:\n{help}"
         );
         let started = Instant::now();
-        let out = Command::new(binary(program))
+        let out = Command::new(crate::program::path(program))
             .args(args)
             .args(["--time-limit", "1"])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -288,7 +272,7 @@ fn a_bad_file_is_reported_at_its_line_and_column() {
 fn a_closed_stdout_ends_the_program_quietly() {
     // `program --json | head -c1`: the reader goes away; the program must not panic
     for (program, valid) in PROGRAMS {
-        let mut child = Command::new(binary(program))
+        let mut child = Command::new(crate::program::path(program))
             .args(valid)
             .arg("--json")
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -309,7 +293,7 @@ fn a_closed_stdout_ends_the_program_quietly() {
 /// stopped at its time limit with the lower bound it proved.
 #[test]
 fn fifteen_selects_instances_and_reports_lower_bounds() {
-    let out = Command::new(binary("fifteen"))
+    let out = Command::new(crate::program::path("fifteen"))
         .args(["data/fifteen/korf50_24.txt", "--only", "25,1"])
         .args(["--heuristic", "manhattan", "--time-limit", "0.3"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -357,7 +341,7 @@ const HARD_15: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 /// and `args`, started; the folder is removed when the returned guard is dropped.
 fn start_pdb_build(args: &[&str]) -> (std::process::Child, TempDir) {
     let dir = TempDir::new("pdb-build");
-    let child = Command::new(binary("fifteen"))
+    let child = Command::new(crate::program::path("fifteen"))
         .args(["--heuristic", "pdb", "--cache-dir"])
         .arg(&dir.0)
         .args(args)
@@ -445,7 +429,7 @@ fn an_interrupted_pattern_database_build_ends_cleanly() {
 #[test]
 fn an_interrupted_generator_ends_cleanly() {
     let start = Instant::now();
-    let child = Command::new(binary("rush_hour"))
+    let child = Command::new(crate::program::path("rush_hour"))
         .args(["--generate", "--size", "12", "--min-moves", "90"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::null())

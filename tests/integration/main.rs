@@ -2,7 +2,7 @@
 //! one binary links the library, its dependencies and the puzzle models (the workspace's
 //! `heurist-puzzles` crate) once instead of once per file.
 //!
-//! Run one module with a filter: `cargo test --release --test integration fifteen::`.
+//! Run one module with a filter: `cargo test --test integration fifteen::`.
 
 mod support;
 mod support_rush_hour;
@@ -28,6 +28,7 @@ mod optimality;
 mod parallel;
 mod parallel_astar;
 mod parallel_bfs;
+mod program;
 mod real_costs;
 mod rush_hour;
 mod rush_hour_search;

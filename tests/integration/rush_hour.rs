@@ -502,27 +502,10 @@ fn course_boards_successors_match_a_naive_reference() {
     }
 }
 
-/// The `rush_hour` program as `cargo test` builds it beside the tests
-/// (`target/<profile>/examples/`).
-fn program() -> std::path::PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(std::path::Path::parent)
-        .expect("target/<profile>");
-    let path = profile.join("examples").join("rush_hour");
-    assert!(
-        path.exists(),
-        "{} is not built: run the whole suite (`cargo test --release`), which builds the examples",
-        path.display()
-    );
-    path
-}
-
 /// Runs the `rush_hour` program with `args` from the crate's folder (where the boards'
 /// paths lead).
 fn run_program(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(program())
+    std::process::Command::new(crate::program::path("rush_hour"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
