@@ -19,7 +19,7 @@ use rush::{Board, HeuristicKind, Metric, RushHeuristic, RushHour};
 const WEIGHT: f64 = 2.0;
 
 fn course(name: &str) -> Board {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/rush_hour/");
     let text = std::fs::read_to_string(format!("{dir}{name}.csv")).unwrap();
     Board::parse_csv(&text, rush::size_from_file_name(name).unwrap()).unwrap()
 }

@@ -204,7 +204,7 @@ fn fifteen(c: &mut Criterion) {
 // ---------------------------------------------------------------------------------------
 // Rush Hour
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/rush_hour/");
 
 /// `problem`, whose one goal is `target`.
 struct Target<'a, P: Problem> {

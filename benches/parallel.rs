@@ -18,7 +18,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use heurist::{AStar, Bfs};
 use model::{Board, HeuristicKind, Metric, RushHeuristic, RushHour};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/rush_hour/");
 
 fn course(name: &str) -> Board {
     let text = std::fs::read_to_string(format!("{DATA}{name}.csv")).unwrap();

@@ -28,7 +28,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Cr
 use heurist::{AStar, Bfs, Problem, Successors, WeightedAStar};
 use model::{Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/rush_hour/");
 const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 
 fn course(name: &str) -> Board {

@@ -14,7 +14,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use heurist::{CycleCheck, Dfs, IdaStar, Iddfs, SearchResult};
 use model::{generate, Grid, HeuristicKind, Treasure};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/treasure/");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/treasure/");
 
 #[derive(Clone, Copy, Debug)]
 enum Algo {

@@ -15,7 +15,7 @@ use heurist::{OrderedF64, Problem, Successors};
 
 /// `data/grids` of this crate.
 pub fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/grids")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/grids")
 }
 
 /// A grid map; a cell is the index `y * width + x`.

@@ -360,7 +360,7 @@ fn rush_astar<const W: usize>(
 
 fn rush_hour_figure() -> Result<Figure, Box<dyn Error>> {
     use rush_hour::{Board, HeuristicKind, Metric};
-    const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush_hour/");
+    const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/rush_hour/");
     const NAMES: [&str; 4] = [
         "Rushhour6x6_1",
         "Rushhour6x6_2",
@@ -412,7 +412,7 @@ fn rush_hour_figure() -> Result<Figure, Box<dyn Error>> {
 
 fn treasure_figure() -> Result<Figure, Box<dyn Error>> {
     use treasure::{Grid, HeuristicKind, Treasure};
-    const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/treasure/");
+    const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/treasure/");
     const NAMES: [&str; 6] = [
         "4x4.txt",
         "6x6.txt",
@@ -470,7 +470,7 @@ fn labyrinth_figure() -> Result<Figure, Box<dyn Error>> {
     use labyrinth::{Board, CostModel, HeuristicKind, LabHeuristic, Labyrinth};
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/data/labyrinth/Puzzle_6.CSV"
+        "/../data/labyrinth/Puzzle_6.CSV"
     ))?;
     let mut boards = vec![(
         "Puzzle_6".to_string(),
@@ -528,7 +528,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     let dir = std::env::args()
         .skip(1)
         .find(|a| !a.starts_with('-'))
-        .map_or_else(|| PathBuf::from("target/figures"), PathBuf::from);
+        .map_or_else(
+            || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target/figures")),
+            PathBuf::from,
+        );
     std::fs::create_dir_all(&dir)?;
     let t0 = Instant::now();
     type Make = fn() -> Result<Figure, Box<dyn Error>>;
