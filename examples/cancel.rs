@@ -6,7 +6,7 @@
 //! says which; it never claims that no solution exists unless it has looked everywhere.
 //!
 //! ```text
-//! cargo run --release --example cancel     # press Ctrl-C to cancel the running search
+//! cargo run --example cancel     # press Ctrl-C to cancel the running search
 //! ```
 
 use std::time::Duration;

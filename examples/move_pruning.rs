@@ -8,7 +8,7 @@
 //! search so; it then generates fewer successors and finds the same answer.
 //!
 //! ```text
-//! cargo run --release --example move_pruning
+//! cargo run --example move_pruning
 //! ```
 
 use heurist::{AStar, Bfs, MovePruning, Problem, Successors};

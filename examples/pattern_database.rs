@@ -7,7 +7,7 @@
 //! counted by one database at most, and the sum never overestimates.
 //!
 //! ```text
-//! cargo run --release --example pattern_database
+//! cargo run --example pattern_database
 //! ```
 
 use heurist::pdb::{Abstraction, Additive, Builder, UNREACHED};

@@ -6,7 +6,7 @@
 //! instead of recomputing it: one move changes the distance of one tile only.
 //!
 //! ```text
-//! cargo run --release --example sliding_tiles
+//! cargo run --example sliding_tiles
 //! ```
 
 use std::fmt;

@@ -202,7 +202,7 @@
 //! # Examples, puzzle programs and benchmarks
 //!
 //! The repository (<https://github.com/heurist-rs/heurist>) has short examples, each
-//! teaching one thing (`cargo run --release --example quick_start`, `knight`,
+//! teaching one thing (`cargo run --example quick_start`, `knight`,
 //! `sliding_tiles`, `pattern_database`, `cancel`, `move_pruning`), and six puzzle
 //! programs that read puzzle files, print the solution step by step and answer `--json`:
 //! `zenji`, `fifteen` (the sliding-tile puzzle with pattern databases), `rush_hour`,
