@@ -3,7 +3,7 @@
 //! limits; resuming a stopped, cancelled or killed run; and bad work directories.
 //!
 //! The test that kills a run uses the `disk_bfs` example, which `cargo test`
-//! builds (or `cargo build --release --example disk_bfs`).
+//! builds (or `cargo build --example disk_bfs`).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -227,9 +227,6 @@ pub(super) struct Walk<'w, 'm, P: Problem + ?Sized, H: ?Sized, M: Metric<P::Cost
     /// Whether the current recursive walk takes its buffers from `pool` (`spilled` when
     /// the walk began).
     pooled: bool,
-    /// Whether the current recursive walk looks at the limits: the cost bound, the depth
-    /// limit and the monitor (when there are none, [`Walk::judge`] skips them).
-    limited_walk: bool,
     pool: Vec<Successors<P::State, P::Action, P::Cost>>,
     /// The hashes of the states on the recursive walk's path, for [`CycleCheck::Path`].
     path: PathFilter,
@@ -271,7 +268,6 @@ where
             halt: Flow::Done,
             spilled: false,
             pooled: false,
-            limited_walk: true,
             pool: Vec::new(),
             path: PathFilter::new(),
             stack_base: std::ptr::addr_of!(marker) as usize,
@@ -524,8 +520,7 @@ where
         depth: usize,
     ) -> Flow<P> {
         // without limits, the walk neither polls the monitor nor tests bounds
-        self.limited_walk =
-            self.cost_bound.is_some() || self.max_depth.is_some() || self.mon.polls();
+        let limited = self.cost_bound.is_some() || self.max_depth.is_some() || self.mon.polls();
         self.pooled = self.spilled;
         self.path.clear();
         self.deepest = depth;
@@ -536,7 +531,7 @@ where
                 link = l.parent;
             }
         }
-        match (self.limited_walk, self.cycle_check) {
+        match (limited, self.cycle_check) {
             (false, CycleCheck::Parent) => self.recurse::<E, false, PARENT>(at, g, h, depth),
             (false, CycleCheck::Path) => self.recurse::<E, false, PATH>(at, g, h, depth),
             (false, CycleCheck::Minimal) => self.recurse::<E, false, MINIMAL>(at, g, h, depth),

@@ -85,6 +85,7 @@ impl<'b> MapBits<'b> {
     /// The bit of `(x, y)` in the columns' words.
     #[inline(always)]
     fn col_bit(&self, x: i32, y: i32) -> usize {
+        // (`y` is at least -1, so the sum is not negative)
         ((x + 1) as usize * self.col_words) * 64 + (OFF as i32 + y) as usize
     }
 
