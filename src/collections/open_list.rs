@@ -496,18 +496,23 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (x >> 33) as u32 % n
         };
-        // each node's (g, h) while it is open, None once popped
+        // each node's (g, h) while it is open, None once popped; `open` holds the keys of
+        // the open nodes, so that the best is the set's last, independently of `q`
         let mut nodes: Vec<Option<(u32, u32)>> = Vec::new();
+        let mut open = std::collections::BTreeSet::new();
         let current =
             |nodes: &Vec<Option<(u32, u32)>>, id: usize| nodes[id].map(|(g, h)| key(g, h, id));
-        let check_pop = |q: &mut F, nodes: &mut Vec<Option<(u32, u32)>>| {
+        let check_pop = |q: &mut F,
+                         nodes: &mut Vec<Option<(u32, u32)>>,
+                         open: &mut std::collections::BTreeSet<Key>| {
             let popped = q.pop(|id| current(nodes, id));
-            let best = (0..nodes.len()).filter_map(|id| current(nodes, id)).max();
+            let best = open.last().copied();
             match popped {
                 Some((id, k)) => {
                     assert_eq!(Some(k), current(nodes, id), "the node's current key");
                     let best = best.unwrap();
                     assert_eq!((best.0, best.1), (k.0, k.1), "{best:?} before {k:?}");
+                    open.remove(&k);
                     nodes[id] = None;
                 }
                 None => assert_eq!(best, None, "nothing left"),
@@ -519,25 +524,30 @@ mod tests {
             match if step < 5_000 { 0 } else { next(8) } {
                 0..=3 => {
                     let (g, h) = (next(30), next(40));
-                    q.push(nodes.len(), key(g, h, nodes.len()));
+                    let k = key(g, h, nodes.len());
+                    q.push(nodes.len(), k);
+                    open.insert(k);
                     nodes.push(Some((g, h)));
                 }
                 4 => {
                     let id = next(nodes.len().max(1) as u32) as usize;
                     if let Some(Some((g, h))) = nodes.get(id).copied() {
                         if g > 0 {
+                            open.remove(&key(g, h, id));
                             let g = g - 1 - next(g);
                             nodes[id] = Some((g, h));
                             q.push(id, key(g, h, id));
+                            open.insert(key(g, h, id));
                         }
                     }
                 }
-                _ => check_pop(&mut q, &mut nodes),
+                _ => check_pop(&mut q, &mut nodes, &mut open),
             }
         }
-        while nodes.iter().any(Option::is_some) {
-            check_pop(&mut q, &mut nodes);
+        while !open.is_empty() {
+            check_pop(&mut q, &mut nodes, &mut open);
         }
+        assert!(nodes.iter().all(Option::is_none));
         assert!(q.pop(|id| current(&nodes, id)).is_none());
         q
     }

@@ -134,8 +134,11 @@ fn pancake_counts_match_the_table_and_bfs_reach() {
     assert_eq!(r.layers, in_memory_counts(&Pancakes::<9>, sorted_stack()));
 }
 
+/// The disk search alone against the published table: an in-memory search of the cube's
+/// 3.7 million states would double the test's time and check nothing the table does not
+/// (the pancakes and the 5x2 board compare the two).
 #[test]
-fn pocket_cube_counts_match_the_table_and_bfs_reach() {
+fn pocket_cube_counts_match_the_table() {
     let dir = work_dir("cube");
     let cube = Cube::pocket(Metric::QuarterTurn);
     let expected = table("2x2x2 cube, quarter-turn metric");
@@ -145,7 +148,6 @@ fn pocket_cube_counts_match_the_table_and_bfs_reach() {
         .enumerate_parallel(&cube, puzzles::Corners::SOLVED)
         .unwrap();
     assert_eq!(r.layers, expected);
-    assert_eq!(in_memory_counts(&cube, puzzles::Corners::SOLVED), expected);
 }
 
 /// The 8-puzzle with each state twice over: 18 bytes, wider than the 16-byte keys.

@@ -229,7 +229,7 @@ fn exhaustive_3x3_heuristics_and_searches() {
         .map(|(&s, &d)| (s, d))
         .collect();
     sample.extend(dist.iter().step_by(997).map(|(&s, &d)| (s, d)));
-    for (s, d) in sample {
+    for (k, (s, d)) in sample.into_iter().enumerate() {
         let a = astar(&p, s, Manhattan(&p));
         assert_eq!(a.cost(), Some(d));
         p.check_solution(s, &moves_of(&a)).unwrap();
@@ -237,7 +237,11 @@ fn exhaustive_3x3_heuristics_and_searches() {
         let i = idastar(&p, s, &pdb);
         assert_eq!(i.cost(), Some(d));
         p.check_solution(s, &moves_of(&i)).unwrap();
-        assert_eq!(astar(&p, s, Misplaced(&p)).cost(), Some(d));
+        // the weakest heuristic expands most of the space from the deepest states: a
+        // tenth of the sample
+        if k % 10 == 0 {
+            assert_eq!(astar(&p, s, Misplaced(&p)).cost(), Some(d));
+        }
     }
 }
 

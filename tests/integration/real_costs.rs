@@ -133,8 +133,9 @@ fn tenths() -> impl Strategy<Value = f64> {
     prop::sample::select(vec![0.0, 0.1, 0.2, 0.3, 0.1, 0.2, 0.3, 0.6, 0.7, 1.0, 1.3])
 }
 
-fn graph_strategy() -> impl Strategy<Value = (Graph, usize)> {
-    (2usize..14).prop_flat_map(|n| {
+/// Graphs of 2 to `max_nodes - 1` nodes.
+fn graph_strategy(max_nodes: usize) -> impl Strategy<Value = (Graph, usize)> {
+    (2usize..max_nodes).prop_flat_map(|n| {
         let edges = prop::collection::vec((0..n, 0..n, tenths()), 0..n * 4);
         // triangles u -> u + 1 -> u + 2 beside u -> u + 2: two ways that tie but for rounding
         let triangles = prop::collection::vec((0..n, tenths(), tenths(), tenths()), 0..n);
@@ -161,7 +162,7 @@ proptest! {
 
     #[test]
     fn every_least_cost_search_is_optimal_with_real_costs(
-        (g, start) in graph_strategy(),
+        (g, start) in graph_strategy(14),
         factors in prop::collection::vec(prop::sample::select(vec![0.0, 0.5, 1.0, 1.0, 1.0, 0.37]), 14),
     ) {
         let (best, to_goal) = references(&g, start);
@@ -184,10 +185,6 @@ proptest! {
             assert_optimal(r.cost().map(|c| c.0), best, &format!("anytime A* with {list:?}"));
             prop_assert!(r.result.is_found() || r.result.is_exhausted());
         }
-        let r = heurist::idastar(&g, start, h);
-        assert_optimal(replay(&g, start, &r), best, "IDA*");
-        let r = IdaStar::new().search_parallel(2, &g, start, h);
-        assert_optimal(replay(&g, start, &r), best, "parallel IDA*");
         let r = Fringe::new().search(&g, start, h);
         assert_optimal(replay(&g, start, &r), best, "fringe");
         let r = AStar::new().search_parallel(2, &g, start, h);
@@ -213,6 +210,27 @@ proptest! {
         if let (Some(c), Some(b)) = (replay(&g, start, &r), best) {
             prop_assert!(c <= 1.5 * b + 1e-9, "weighted A*: {} against {}", c, b);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// IDA* walks every path below each of its thresholds, and real costs make the
+    /// thresholds many: on dense graphs of a dozen nodes that takes seconds, so its graphs
+    /// are smaller.
+    #[test]
+    fn depth_first_searches_are_optimal_with_real_costs(
+        (g, start) in graph_strategy(9),
+        factors in prop::collection::vec(prop::sample::select(vec![0.0, 0.5, 1.0, 1.0, 1.0, 0.37]), 9),
+    ) {
+        let (best, to_goal) = references(&g, start);
+        let hv: Vec<f64> = to_goal.iter().zip(&factors).map(|(d, f)| d.unwrap_or(0.0) * f).collect();
+        let h = |s: &usize| OrderedF64(hv[*s]);
+        let r = heurist::idastar(&g, start, h);
+        assert_optimal(replay(&g, start, &r), best, "IDA*");
+        let r = IdaStar::new().search_parallel(2, &g, start, h);
+        assert_optimal(replay(&g, start, &r), best, "parallel IDA*");
     }
 }
 

@@ -302,13 +302,13 @@ fn spawn_refused(t: usize) -> bool {
 /// ```
 /// use heurist::{Bfs, Problem, Successors, MAX_THREADS};
 ///
-/// /// Counting up to 300. (Shared by the threads, so `Sync`: a type of its own.)
+/// /// Counting up to 10. (Shared by the threads, so `Sync`: a type of its own.)
 /// struct Count;
 /// impl Problem for Count {
 ///     type State = u32;
 ///     type Action = char;
 ///     type Cost = u32;
-///     fn is_goal(&self, n: &u32) -> bool { *n == 300 }
+///     fn is_goal(&self, n: &u32) -> bool { *n == 10 }
 ///     fn successors(&self, &n: &u32, out: &mut Successors<u32, char, u32>) {
 ///         out.push('+', n + 1, 1);
 ///     }
@@ -316,7 +316,7 @@ fn spawn_refused(t: usize) -> bool {
 /// assert_eq!(MAX_THREADS, 256);
 /// // a count far beyond the cap runs the same search, on at most MAX_THREADS threads
 /// let r = Bfs::new().search_parallel(usize::MAX, &Count, 0);
-/// assert_eq!(r.cost(), Some(300));
+/// assert_eq!(r.cost(), Some(10));
 /// ```
 ///
 /// [`Bfs::search_parallel`]: crate::Bfs::search_parallel
