@@ -75,12 +75,10 @@ pub fn solve<const W: usize>(
             )
         });
     }
-    let r = if cli.no_move_pruning {
-        config.search_guided_with(problem, start, h, guide, on_better)
-    } else {
-        let config = config.move_pruning();
-        config.search_guided_with(problem, start, h, guide, on_better)
-    };
+    // (`--no-move-pruning` is in the problem: see `RushHour::move_pruning`)
+    let r = config
+        .move_pruning()
+        .search_guided_with(problem, start, h, guide, on_better);
     let code = cli::exit_status(&r.result);
     let stats = r.result.stats;
     let Some(best) = &r.best else {

@@ -340,36 +340,25 @@ fn setup<'a, const W: usize>(
 }
 
 /// Runs the chosen algorithm on `problem`, with move pruning in the searches that offer it
-/// unless `--no-move-pruning`.
+/// (which `--no-move-pruning` turns off in the problem: see [`RushHour::move_pruning`]).
 fn search<const W: usize>(cli: &Cli, problem: &RushHour<W>, start: Packed<W>) -> Res<W> {
     let (h, limits, tuning) = setup(cli, problem);
     if let Some(threads) = cli.threads {
         // (checked in `run`: only these two algorithms)
-        let pruning = !cli.no_move_pruning;
-        return match (cli.algo, pruning) {
-            (Algo::Bfs, true) => Bfs::new()
+        return if cli.algo == Algo::Bfs {
+            Bfs::new()
                 .limits(limits)
                 .reversible(tuning.reversible)
                 .move_pruning()
-                .search_parallel(threads, problem, start),
-            (Algo::Bfs, false) => Bfs::new()
-                .limits(limits)
-                .reversible(tuning.reversible)
-                .search_parallel(threads, problem, start),
-            (_, true) => AStar::new()
+                .search_parallel(threads, problem, start)
+        } else {
+            AStar::new()
                 .limits(limits)
                 .move_pruning()
-                .search_parallel_batched(threads, problem, start, h),
-            (_, false) => AStar::new()
-                .limits(limits)
-                .search_parallel_batched(threads, problem, start, h),
+                .search_parallel_batched(threads, problem, start, h)
         };
     }
-    if !cli.no_move_pruning {
-        cli::solve::<_, _, heurist::Pruned>(cli.algo, problem, start, h, tuning, limits)
-    } else {
-        cli::solve::<_, _, heurist::AllMoves>(cli.algo, problem, start, h, tuning, limits)
-    }
+    cli::solve::<_, _, heurist::Pruned>(cli.algo, problem, start, h, tuning, limits)
 }
 
 /// `--disk`: breadth-first heuristic search with the states in `dir`, on every core, with
@@ -500,6 +489,9 @@ fn solve<const W: usize>(
     };
     let mut problem = RushHour::<W>::new(board, metric);
     problem.prune = cli.prune;
+    // (one compiled search for both: without move pruning, the pruned expansion skips
+    // nothing)
+    problem.move_pruning = !cli.no_move_pruning;
     if cli.algo == Algo::Anytime {
         return anytime::solve(cli, board, label, output, &problem);
     }

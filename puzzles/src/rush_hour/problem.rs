@@ -44,6 +44,10 @@ pub struct RushHour<const W: usize> {
     /// fewer states, same optimal costs. Off by default. The space is then not reversible
     /// (the way back may be left out): do not tell breadth-first search it is.
     pub prune: bool,
+    /// Whether [`MovePruning::skip_after`] leaves anything out. On by default; off, a
+    /// search with move pruning generates every move, so that a program compiles one
+    /// search for both and can still show what the pruning saves.
+    pub move_pruning: bool,
 }
 
 impl<const W: usize> RushHour<W> {
@@ -81,6 +85,7 @@ impl<const W: usize> RushHour<W> {
             in_col,
             metric,
             prune: false,
+            move_pruning: true,
         }
     }
 
@@ -165,7 +170,11 @@ impl<const W: usize> MovePruning for RushHour<W> {
     type Skip = u64;
 
     fn skip_after(&self, m: &Move) -> u64 {
-        self.skip_bits(m)
+        if self.move_pruning {
+            self.skip_bits(m)
+        } else {
+            0
+        }
     }
 
     /// Leaves out, for each vehicle in `skip`, its moves (moves metric: one slide from the
