@@ -229,7 +229,7 @@ fn move_pruning_only_saves_generation<const W: usize>(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(100))]
 
     /// Move pruning (a vehicle's moves right after its own move are left out) changes no
     /// optimal cost and no stored state, on random boards of side 6, 9 and 12, both metrics.
