@@ -226,7 +226,7 @@ where
         let mut batches: Vec<Batch<P>> = (0..threads).map(|_| Vec::new()).collect();
         let mut inbox: Batch<P> = Vec::new();
         let mut buf = Successors::new();
-        loop {
+        'search: loop {
             let expanded = own.mon.stats.expanded;
             if expanded % READ_MAIL_EVERY == 0 {
                 if !self.read_mail(t, &mut inbox, &mut own) {
@@ -318,9 +318,13 @@ where
                 };
                 if to == t {
                     if !self.offer(found, held, &mut own) {
-                        // the expansion did not finish: the state counts as open
+                        // The memory bound stopped the search in the middle of the
+                        // expansion: the state counts as open (for the lower bound), and
+                        // the thread stops here. (Going on, as it once did, an open node
+                        // with no entry could be reached again and popped once more than
+                        // it was queued.)
                         own.shard.node_mut(id).meta.closed = false;
-                        break;
+                        break 'search;
                     }
                 } else {
                     let batch = &mut batches[to];
