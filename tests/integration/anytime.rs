@@ -414,7 +414,7 @@ fn a_negative_step_stops_it() {
         |n: &i32| *n == 3,
         |n: &i32| [((), n + 1, if *n == 1 { -1 } else { 1i32 })],
     );
-    let r = AnytimeAStar::new(2.0).search(&p, 0, |_: &i32| 0);
+    let r = AnytimeAStar::new(2.0).search(&p, 0, Zero);
     assert_eq!(r.stop_reason(), Some(StopReason::NegativeCost));
     assert_eq!(r.lower_bound(), None);
 }

@@ -284,27 +284,21 @@ fn fringe_and_beam_stop_when_cancelled_or_out_of_time() {
     let results = [
         Fringe::new()
             .cancel(token.clone())
-            .search(&endless, 0, |_: &u32| 0),
-        Beam::new(3)
-            .cancel(token.clone())
-            .search(&endless, 0, |_: &u32| 0),
+            .search(&endless, 0, Zero),
+        Beam::new(3).cancel(token.clone()).search(&endless, 0, Zero),
         Beam::new(3)
             .widening()
             .cancel(token)
-            .search(&endless, 0, |_: &u32| 0),
+            .search(&endless, 0, Zero),
     ];
     for r in results {
         assert_eq!(r.stop_reason(), Some(StopReason::Cancelled));
     }
     let deadline = Duration::from_millis(20);
-    let r = Fringe::new()
-        .time_limit(deadline)
-        .search(&endless, 0, |_: &u32| 0);
+    let r = Fringe::new().time_limit(deadline).search(&endless, 0, Zero);
     assert_eq!(r.stop_reason(), Some(StopReason::Deadline));
     assert!(r.lower_bound().unwrap() <= r.stats.expanded as u32);
-    let r = Beam::new(2)
-        .time_limit(deadline)
-        .search(&endless, 0, |_: &u32| 0);
+    let r = Beam::new(2).time_limit(deadline).search(&endless, 0, Zero);
     assert_eq!(r.stop_reason(), Some(StopReason::Deadline));
 }
 
@@ -346,7 +340,7 @@ fn beam_reports_what_it_dropped() {
     assert!(wide.is_exhausted());
     assert_eq!(wide.stats.stored, 127);
     // widening: widths 1, 2, ..., 64, the last of which proves it
-    let widening = Beam::new(1).widening().search(&tree, 0, |_: &u32| 0);
+    let widening = Beam::new(1).widening().search(&tree, 0, Zero);
     assert!(widening.is_exhausted());
     assert_eq!(widening.stats.iterations, 7);
     // width zero keeps only the start

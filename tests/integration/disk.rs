@@ -5,6 +5,7 @@
 //! The test that kills a run uses the `disk_bfs` example, which `cargo test`
 //! builds (or `cargo build --example disk_bfs`).
 
+use heurist::Zero;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -757,7 +758,7 @@ fn a_heuristic_search_with_no_path_is_exhausted() {
     // every state (the successors of depth 31 are all duplicates, which cut nothing off)
     let r = DiskBfs::new(&dir)
         .reversible(true)
-        .search_heuristic(&unreachable, p.goal, |_: &Board<6>| 0u32)
+        .search_heuristic(&unreachable, p.goal, Zero)
         .unwrap();
     assert_eq!(r.outcome, Outcome::Exhausted);
     assert_eq!(r.layers, table("3x3 sliding tiles"));

@@ -115,7 +115,7 @@ proptest! {
                 by_cost.push(Dijkstra::new().open_list(list).cost_bound(bound).search(&g, start));
                 let astar = AStar::new().open_list(list).cost_bound(bound);
                 by_cost.push(astar.search(&g, start, Zero));
-                by_cost.push(astar.search(&g, start, |_: &usize| 0));
+                by_cost.push(astar.search(&g, start, Zero));
             }
             for r in &by_cost {
                 match (best, beyond) {

@@ -3,6 +3,7 @@
 //! solution (the same steps, not only the same cost), proves the same graphs exhausted, and
 //! stops at the same limits.
 
+use heurist::Zero;
 use heurist::{CycleCheck, IdaStar, StopReason};
 use proptest::prelude::*;
 
@@ -169,7 +170,7 @@ fn parallel_idastar_stops_at_the_deadline_and_when_cancelled() {
     let r = config
         .clone()
         .time_limit(std::time::Duration::from_millis(200))
-        .search_parallel(2, &Tree, 1, |_: &u64| 0);
+        .search_parallel(2, &Tree, 1, Zero);
     assert_eq!(r.stop_reason(), Some(StopReason::Deadline));
     assert!(t0.elapsed() < std::time::Duration::from_secs(5));
     let cancel = heurist::CancelToken::new();
@@ -180,9 +181,7 @@ fn parallel_idastar_stops_at_the_deadline_and_when_cancelled() {
             cancel.cancel();
         })
     };
-    let r = config
-        .cancel(cancel)
-        .search_parallel(2, &Tree, 1, |_: &u64| 0);
+    let r = config.cancel(cancel).search_parallel(2, &Tree, 1, Zero);
     stopper.join().unwrap();
     assert_eq!(r.stop_reason(), Some(StopReason::Cancelled));
 }
@@ -196,7 +195,7 @@ fn parallel_idastar_shares_the_expansion_limit() {
         let r = every_iteration()
             .cycle_check(CycleCheck::Parent)
             .max_expansions(50_000)
-            .search_parallel(threads, &tree, 1, |_: &u64| 0);
+            .search_parallel(threads, &tree, 1, Zero);
         assert_eq!(r.stop_reason(), Some(StopReason::MaxExpansions));
         assert!(
             (50_000..=50_000 + 256 * threads as u64 + 256).contains(&r.stats.expanded),

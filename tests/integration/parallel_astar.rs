@@ -5,6 +5,7 @@
 //! not, prove the same graphs exhausted, and stop honestly at every limit with a lower
 //! bound no greater than the optimum.
 
+use heurist::Zero;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use heurist::{AStar, Heuristic, OpenList, Problem, SearchResult, StopReason, Successors};
@@ -160,11 +161,11 @@ proptest! {
 fn a_panic_in_one_thread_reaches_the_caller_instead_of_hanging_the_others() {
     for threads in [1, 2, 3] {
         let r = catch_unwind(AssertUnwindSafe(|| {
-            AStar::new().search_parallel(threads, &Fragile, 1, |_: &u32| 0)
+            AStar::new().search_parallel(threads, &Fragile, 1, Zero)
         }));
         assert!(r.is_err());
         let r = catch_unwind(AssertUnwindSafe(|| {
-            AStar::new().search_parallel_batched(threads, &Fragile, 1, |_: &u32| 0)
+            AStar::new().search_parallel_batched(threads, &Fragile, 1, Zero)
         }));
         assert!(r.is_err());
     }
@@ -189,9 +190,9 @@ impl Problem for Downhill {
 #[test]
 fn a_negative_step_stops_the_search() {
     for threads in [1, 2] {
-        let r = AStar::new().search_parallel(threads, &Downhill, 0, |_: &i64| 0);
+        let r = AStar::new().search_parallel(threads, &Downhill, 0, Zero);
         assert_eq!(r.stop_reason(), Some(StopReason::NegativeCost));
-        let r = AStar::new().search_parallel_batched(threads, &Downhill, 0, |_: &i64| 0);
+        let r = AStar::new().search_parallel_batched(threads, &Downhill, 0, Zero);
         assert_eq!(r.stop_reason(), Some(StopReason::NegativeCost));
     }
 }
@@ -310,7 +311,7 @@ fn batched_rounds_split_keys_and_find_the_optimum() {
     assert!(best.is_some());
     let to_go = |&(layer, _): &(u8, u32)| u32::from(12 - layer);
     for threads in [1, 2] {
-        let r = AStar::new().search_parallel_batched(threads, &Layers, (0, 0), |_: &(u8, u32)| 0);
+        let r = AStar::new().search_parallel_batched(threads, &Layers, (0, 0), Zero);
         assert_eq!(r.cost(), best);
         let r = AStar::new().search_parallel_batched(threads, &Layers, (0, 0), to_go);
         assert_eq!(r.cost(), best);
