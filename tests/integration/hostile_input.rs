@@ -246,7 +246,7 @@ fn generators_stop_at_a_time_limit() {
         let started = Instant::now();
         let out = Command::new(crate::program::path(program))
             .args(args)
-            .args(["--time-limit", "1"])
+            .args(["--time-limit", "0.3"])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(Stdio::null())
             .output()
