@@ -157,18 +157,31 @@ fn graph_strategy(max_nodes: usize) -> impl Strategy<Value = (Graph, usize)> {
     })
 }
 
+/// A factor for each of `n` nodes, mostly 1.
+fn factors(n: usize) -> impl Strategy<Value = Vec<f64>> {
+    prop::collection::vec(prop::sample::select(vec![0.0, 0.5, 1.0, 1.0, 1.0, 0.37]), n)
+}
+
+/// Each node's exact cost to go times its factor: admissible (the exact cost, rounded,
+/// makes `f` tie across paths), and inconsistent where the factors differ.
+fn estimates(to_goal: &[Option<f64>], factors: &[f64]) -> Vec<f64> {
+    to_goal
+        .iter()
+        .zip(factors)
+        .map(|(d, f)| d.unwrap_or(0.0) * f)
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn every_least_cost_search_is_optimal_with_real_costs(
         (g, start) in graph_strategy(14),
-        factors in prop::collection::vec(prop::sample::select(vec![0.0, 0.5, 1.0, 1.0, 1.0, 0.37]), 14),
+        factors in factors(14),
     ) {
         let (best, to_goal) = references(&g, start);
-        // admissible (the exact cost to go, rounded, makes f tie across paths), and
-        // inconsistent where the factors differ
-        let hv: Vec<f64> = to_goal.iter().zip(&factors).map(|(d, f)| d.unwrap_or(0.0) * f).collect();
+        let hv = estimates(&to_goal, &factors);
         let h = |s: &usize| OrderedF64(hv[*s]);
 
         for list in [OpenList::Indexed, OpenList::Lazy, OpenList::Buckets] {
@@ -211,10 +224,6 @@ proptest! {
             prop_assert!(c <= 1.5 * b + 1e-9, "weighted A*: {} against {}", c, b);
         }
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// IDA* walks every path below each of its thresholds, and real costs make the
     /// thresholds many: on dense graphs of a dozen nodes that takes seconds, so its graphs
@@ -222,10 +231,10 @@ proptest! {
     #[test]
     fn depth_first_searches_are_optimal_with_real_costs(
         (g, start) in graph_strategy(9),
-        factors in prop::collection::vec(prop::sample::select(vec![0.0, 0.5, 1.0, 1.0, 1.0, 0.37]), 9),
+        factors in factors(9),
     ) {
         let (best, to_goal) = references(&g, start);
-        let hv: Vec<f64> = to_goal.iter().zip(&factors).map(|(d, f)| d.unwrap_or(0.0) * f).collect();
+        let hv = estimates(&to_goal, &factors);
         let h = |s: &usize| OrderedF64(hv[*s]);
         let r = heurist::idastar(&g, start, h);
         assert_optimal(replay(&g, start, &r), best, "IDA*");
