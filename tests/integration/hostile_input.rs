@@ -42,20 +42,34 @@ fn run(program: &str, args: &[&str]) -> (i32, String) {
         let _ = std::io::Read::read_to_string(&mut stderr, &mut err);
         err
     });
-    let start = Instant::now();
+    let status = wait_patiently(&mut child, Instant::now(), &format!("{program} {args:?}"));
+    let err = reader.join().unwrap_or_default();
+    let code = status.code().unwrap_or(-1);
+    assert_ne!(code, 101, "{program} {args:?} panicked:\n{err}");
+    assert!(!err.contains("panicked"), "{program} {args:?}:\n{err}");
+    (code, err)
+}
+
+/// Waits for `child` to end, killing it (and panicking, naming it `what`) after
+/// [`PATIENCE`] from `start`. It looks after 1 ms, then at intervals doubling up to 20 ms:
+/// most runs here end in a few milliseconds, and a fixed 20 ms had the tests sleeping
+/// more than the programs ran.
+fn wait_patiently(
+    child: &mut std::process::Child,
+    start: Instant,
+    what: &str,
+) -> std::process::ExitStatus {
+    let mut nap = Duration::from_millis(1);
     loop {
         if let Some(status) = child.try_wait().expect("wait") {
-            let err = reader.join().unwrap_or_default();
-            let code = status.code().unwrap_or(-1);
-            assert_ne!(code, 101, "{program} {args:?} panicked:\n{err}");
-            assert!(!err.contains("panicked"), "{program} {args:?}:\n{err}");
-            return (code, err);
+            return status;
         }
         if start.elapsed() > PATIENCE {
             let _ = child.kill();
-            panic!("{program} {args:?} ran for over {PATIENCE:?}");
+            panic!("{what} ran for over {PATIENCE:?}");
         }
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(20));
     }
 }
 
@@ -382,18 +396,10 @@ impl Drop for TempDir {
 /// Waits for `child` (killing it after [`PATIENCE`]): its exit code (`None`: ended by a
 /// signal), stderr and how long it ran from `start`.
 fn finish(mut child: std::process::Child, start: Instant) -> (Option<i32>, String, Duration) {
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            let out = child.wait_with_output().expect("output");
-            let err = String::from_utf8_lossy(&out.stderr).into_owned();
-            return (out.status.code(), err, start.elapsed());
-        }
-        if start.elapsed() > PATIENCE {
-            let _ = child.kill();
-            panic!("ran for over {PATIENCE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_patiently(&mut child, start, "the program");
+    let out = child.wait_with_output().expect("output");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), err, start.elapsed())
 }
 
 /// The pattern-database build obeys `--time-limit` and the memory budget as a search does:
