@@ -428,8 +428,9 @@ fn a_pattern_database_build_stops_at_its_limits() {
 fn an_interrupted_pattern_database_build_ends_cleanly() {
     let start = Instant::now();
     let (child, _dir) = start_pdb_build(&["--tiles", HARD_15]);
-    // well into the build of the first database
-    let err = interrupt_after(child, start, Duration::from_millis(1500));
+    // into the build of the first database (its first progress line comes within a
+    // tenth of a second; the build takes minutes)
+    let err = interrupt_after(child, start, Duration::from_millis(500));
     // piped, the build's progress comes as lines, with the memory it holds
     assert!(
         err.contains("building [") && err.contains(" MB): depth "),
@@ -450,7 +451,7 @@ fn an_interrupted_generator_ends_cleanly() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("rush_hour starts");
-    interrupt_after(child, start, Duration::from_millis(1000));
+    interrupt_after(child, start, Duration::from_millis(500));
 }
 
 /// Sends SIGINT (Ctrl-C) to `child` after `wait`, and checks that it ends within 3 s with
