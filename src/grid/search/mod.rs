@@ -85,8 +85,8 @@ const JUMP: bool = true;
 const STEP: bool = false;
 
 /// The search of `grid` from `start` under `limits`, jumping (`JUMP`) or stepping, in the
-/// memory of `workspace`: the costs checked, the map's bits found or copied, the open list
-/// chosen by the costs.
+/// memory of `workspace`: the costs checked, the map's bits found or copied, then
+/// [`search_bits`].
 fn search<M: Map + ?Sized, C: GridCost>(
     limits: &Limits<'_, C>,
     jump: bool,
@@ -104,53 +104,102 @@ fn search<M: Map + ?Sized, C: GridCost>(
             diagonal: d.to_f64(),
         });
     }
+    let target = Target {
+        goal: grid.goal,
+        width: grid.map.width(),
+        height: grid.map.height(),
+        straight: s,
+        diagonal: d,
+        connectivity: grid.connectivity,
+        corners: grid.corners,
+    };
+    let mut copy = workspace.copy.take();
+    let bits = match grid.map.as_grid_map() {
+        Some(bits) => bits,
+        None => copy.insert(GridMap::from_map(grid.map)),
+    };
+    let result = search_bits(limits, jump, workspace, bits, target, start);
+    workspace.copy = copy;
+    Ok(result)
+}
+
+/// What the engine needs of a [`Grid`] besides its bits, apart from its map type: the
+/// engine is then compiled once per cost type, whatever map types a program reads.
+#[derive(Clone, Copy)]
+struct Target<C> {
+    goal: Cell,
+    width: u32,
+    height: u32,
+    straight: C,
+    diagonal: C,
+    connectivity: Connectivity,
+    corners: CornerCutting,
+}
+
+impl<C: GridCost> Target<C> {
+    /// The cost of a step in direction `dir`.
+    fn step_cost(&self, dir: Direction) -> C {
+        if dir.is_diagonal() {
+            self.diagonal
+        } else {
+            self.straight
+        }
+    }
+}
+
+/// [`search`] on the map's bits (those of the grid's map, or a copy of them): the open
+/// list chosen by the costs.
+fn search_bits<C: GridCost>(
+    limits: &Limits<'_, C>,
+    jump: bool,
+    workspace: &mut GridWorkspace<C>,
+    bits: &GridMap,
+    target: Target<C>,
+    start: Cell,
+) -> GridResult<C> {
     let GridWorkspace {
         nodes,
         packed,
         exact,
-        copy,
+        copy: _,
     } = workspace;
-    let bits: &GridMap = match grid.map.as_grid_map() {
-        Some(bits) => bits,
-        None => copy.insert(GridMap::from_map(grid.map)),
-    };
-    let eight = grid.connectivity == Connectivity::Eight;
+    let eight = target.connectivity == Connectivity::Eight;
     // (stepping on a 4-connected grid looks up its straight moves in the table of
     // `Never`, with the diagonal neighbours masked out)
     let table = match (eight, jump) {
-        (true, _) => Some(direction_table(grid.corners)),
+        (true, _) => Some(direction_table(target.corners)),
         (false, false) => Some(direction_table(CornerCutting::Never)),
         (false, true) => None,
     };
     let ctx = MapBits::new(
         &bits.rows,
         &bits.cols,
-        grid.map.width(),
-        grid.corners,
-        (grid.goal.x, grid.goal.y),
+        target.width,
+        target.corners,
+        (target.goal.x, target.goal.y),
         table,
     );
-    let mode = match (grid.connectivity, grid.corners) {
+    let mode = match (target.connectivity, target.corners) {
         (Connectivity::Four, _) => FOUR,
         (_, CornerCutting::Never) => NEVER,
         _ => CUT,
     };
     let mut mon = Monitor::new(limits);
-    let cells = grid.map.width() as usize * grid.map.height() as usize;
-    let outcome = if packs_exactly(d, cells) {
-        let outcome = run(ctx, mode, jump, grid, nodes, packed, start, &mut mon);
+    let cells = target.width as usize * target.height as usize;
+    let outcome = if packs_exactly(target.diagonal, cells) {
+        let outcome = run(ctx, mode, jump, &target, nodes, packed, start, &mut mon);
         packed.clear();
         outcome
     } else {
-        let outcome = run(ctx, mode, jump, grid, nodes, exact, start, &mut mon);
+        let outcome = run(ctx, mode, jump, &target, nodes, exact, start, &mut mon);
         exact.clear();
         outcome
     };
     nodes.clear();
-    Ok(match outcome {
+    match outcome {
         Ok(outcome) => mon.finish(outcome),
         Err((reason, bound)) => mon.stopped(reason, bound),
-    })
+    }
 }
 
 /// What [`Jps::search_in`] and [`GridAStar::search_in`] keep between runs: g-values, parents and flags in flat arrays
@@ -290,24 +339,24 @@ impl FlatNodes {
 
 /// [`run_in`] for the run's `mode`, jumping or stepping.
 #[allow(clippy::too_many_arguments)]
-fn run<M: Map + ?Sized, C: GridCost, K: Key<C>>(
+fn run<C: GridCost, K: Key<C>>(
     ctx: MapBits<'_>,
     mode: u8,
     jump: bool,
-    grid: &Grid<'_, M, C>,
+    grid: &Target<C>,
     nodes: &mut FlatNodes,
     open: &mut FlatOpen<K, K::Queue>,
     start: Cell,
     mon: &mut Monitor<'_, C>,
 ) -> Result<Outcome<Cell, Direction, C>, (StopReason, Option<C>)> {
     match (jump, mode) {
-        (JUMP, NEVER) => run_in::<M, C, K, NEVER, JUMP>(ctx, grid, nodes, open, start, mon),
-        (JUMP, CUT) => run_in::<M, C, K, CUT, JUMP>(ctx, grid, nodes, open, start, mon),
-        (JUMP, _) => run_in::<M, C, K, FOUR, JUMP>(ctx, grid, nodes, open, start, mon),
+        (JUMP, NEVER) => run_in::<C, K, NEVER, JUMP>(ctx, grid, nodes, open, start, mon),
+        (JUMP, CUT) => run_in::<C, K, CUT, JUMP>(ctx, grid, nodes, open, start, mon),
+        (JUMP, _) => run_in::<C, K, FOUR, JUMP>(ctx, grid, nodes, open, start, mon),
         // stepping needs only to know whether the grid is 4-connected: the corner rule
         // is in the table
-        (STEP, FOUR) => run_in::<M, C, K, FOUR, STEP>(ctx, grid, nodes, open, start, mon),
-        (STEP, _) => run_in::<M, C, K, NEVER, STEP>(ctx, grid, nodes, open, start, mon),
+        (STEP, FOUR) => run_in::<C, K, FOUR, STEP>(ctx, grid, nodes, open, start, mon),
+        (STEP, _) => run_in::<C, K, NEVER, STEP>(ctx, grid, nodes, open, start, mon),
     }
 }
 
@@ -317,9 +366,9 @@ fn run<M: Map + ?Sized, C: GridCost, K: Key<C>>(
 ///
 /// A node's parent is reached by diagonal steps and then straight ones (see
 /// [`GridSearch::expand`]); the flags keep the node's last move.
-fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
+fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
     ctx: MapBits<'_>,
-    grid: &Grid<'_, M, C>,
+    grid: &Target<C>,
     nodes: &mut FlatNodes,
     open: &mut FlatOpen<K, K::Queue>,
     start: Cell,
@@ -333,7 +382,7 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8, const J: bool
         }));
     }
     let width = ctx.width;
-    nodes.prepare(width as usize * grid.map.height() as usize);
+    nodes.prepare(width as usize * grid.height as usize);
     let goal = grid.goal.y * width + grid.goal.x;
     let si = start.y * width + start.x;
     let bound = mon.cost_bound();
@@ -396,13 +445,13 @@ fn run_in<M: Map + ?Sized, C: GridCost, K: Key<C>, const MODE: u8, const J: bool
 
 /// The path to `goal`, each jump expanded into single steps: from each jump point to the
 /// next, diagonal steps first, then straight ones.
-fn trace<M: Map + ?Sized, C: GridCost>(
-    grid: &Grid<'_, M, C>,
+fn trace<C: GridCost>(
+    grid: &Target<C>,
     nodes: &FlatNodes,
     start: Cell,
     goal: u32,
 ) -> Solution<Cell, Direction, C> {
-    let width = grid.map.width();
+    let width = grid.width;
     let xy = |cell: u32| ((cell % width) as i32, (cell / width) as i32);
     let mut points = vec![goal];
     let mut at = goal;
