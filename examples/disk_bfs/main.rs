@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use heurist::disk::{DiskBfs, DiskBfsResult, DiskError, LayerReport, Packed};
 use heurist::{CancelToken, Problem};
-use puzzles::{published, sorted_stack, Board, Cube, Metric, Pancakes, Sliding};
+use puzzles::{published, Board, Cube, Metric, Pancakes, Sliding};
 
 const PROGRAM: &str = "disk_bfs";
 
@@ -151,16 +151,10 @@ fn main() -> ExitCode {
     if let Some(n) = p.strip_prefix("pancakes-") {
         let name = [format!("pancakes n={n}")];
         return match n.parse::<usize>() {
-            Ok(3) => count(&cli, &Pancakes::<3>, sorted_stack(), &name),
-            Ok(4) => count(&cli, &Pancakes::<4>, sorted_stack(), &name),
-            Ok(5) => count(&cli, &Pancakes::<5>, sorted_stack(), &name),
-            Ok(6) => count(&cli, &Pancakes::<6>, sorted_stack(), &name),
-            Ok(7) => count(&cli, &Pancakes::<7>, sorted_stack(), &name),
-            Ok(8) => count(&cli, &Pancakes::<8>, sorted_stack(), &name),
-            Ok(9) => count(&cli, &Pancakes::<9>, sorted_stack(), &name),
-            Ok(10) => count(&cli, &Pancakes::<10>, sorted_stack(), &name),
-            Ok(11) => count(&cli, &Pancakes::<11>, sorted_stack(), &name),
-            Ok(12) => count(&cli, &Pancakes::<12>, sorted_stack(), &name),
+            Ok(n @ 3..=12) => {
+                let pancakes = Pancakes::new(n);
+                count(&cli, &pancakes, pancakes.sorted(), &name)
+            }
             _ => fail(format!("{p}: pancakes-N with N from 3 to 12")),
         };
     }

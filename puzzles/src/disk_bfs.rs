@@ -120,30 +120,78 @@ impl<const B: usize> Problem for Sliding<B> {
     }
 }
 
-/// The pancake problem: flip the top `k` of `N` pancakes (k >= 2) until they are sorted.
-pub struct Pancakes<const N: usize>;
+/// The pancake problem: flip the top `k` of `n` pancakes (k >= 2) until they are sorted.
+/// One type for every `n` (from 2 to 16), so that a program that takes `n` at run time
+/// compiles each search once.
+#[derive(Clone, Copy, Debug)]
+pub struct Pancakes {
+    n: u32,
+    sorted: Stack,
+}
 
-impl<const N: usize> Problem for Pancakes<N> {
-    type State = [u8; N];
-    type Action = usize; // how many flipped
-    type Cost = u32;
+/// A stack of up to 16 pancakes: the size (0 to `n - 1`) of the `i`-th from the top in
+/// bits `4i..4i + 4`. Packed into 8 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Stack(pub u64);
 
-    fn is_goal(&self, stack: &[u8; N]) -> bool {
-        stack.is_sorted()
+impl Packed for Stack {
+    const BYTES: usize = 8;
+    fn pack(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.0.to_le_bytes());
     }
-
-    fn successors(&self, stack: &[u8; N], out: &mut Successors<[u8; N], usize, u32>) {
-        for k in 2..=N {
-            let mut next = *stack;
-            next[..k].reverse();
-            out.push(k, next, 1);
-        }
+    fn unpack(bytes: &[u8]) -> Self {
+        Stack(u64::unpack(bytes))
     }
 }
 
-/// The sorted stack of `N` pancakes.
-pub fn sorted_stack<const N: usize>() -> [u8; N] {
-    std::array::from_fn(|i| i as u8)
+impl Stack {
+    /// The pancakes from the top, as sizes.
+    pub fn sizes(self, n: usize) -> Vec<u8> {
+        (0..n).map(|i| (self.0 >> (4 * i) & 15) as u8).collect()
+    }
+}
+
+impl Pancakes {
+    /// The stack of `n` pancakes, `n` from 2 to 16.
+    ///
+    /// # Panics
+    /// If `n` is outside that range.
+    pub fn new(n: usize) -> Self {
+        assert!((2..=16).contains(&n), "{n} pancakes: from 2 to 16");
+        let sorted = (0..n as u64).fold(0, |s, i| s | i << (4 * i));
+        Pancakes {
+            n: n as u32,
+            sorted: Stack(sorted),
+        }
+    }
+
+    /// The sorted stack, smallest on top.
+    pub fn sorted(&self) -> Stack {
+        self.sorted
+    }
+}
+
+impl Problem for Pancakes {
+    type State = Stack;
+    type Action = usize; // how many flipped
+    type Cost = u32;
+
+    fn is_goal(&self, stack: &Stack) -> bool {
+        *stack == self.sorted
+    }
+
+    fn successors(&self, &Stack(s): &Stack, out: &mut Successors<Stack, usize, u32>) {
+        // every nibble reversed: the top `k` flipped are the top `k` of this, shifted down
+        let r = s.swap_bytes();
+        let r = (r >> 4) & 0x0f0f_0f0f_0f0f_0f0f | (r & 0x0f0f_0f0f_0f0f_0f0f) << 4;
+        for k in 2..=self.n {
+            let below = match k {
+                16 => 0,
+                _ => s & !((1u64 << (4 * k)) - 1),
+            };
+            out.push(k as usize, Stack(below | r >> (64 - 4 * k)), 1);
+        }
+    }
 }
 
 /// The corners of a Rubik's cube: for each of the 8 corner positions (URF, UFL, ULB, UBR,

@@ -16,7 +16,7 @@ use heurist::disk::{DiskBfs, DiskError, Packed};
 use heurist::{CancelToken, Outcome, Problem, StopReason, Successors};
 
 use heurist_puzzles::disk_bfs as puzzles;
-use puzzles::{published, sorted_stack, Board, Cube, Metric, Pancakes, Sliding};
+use puzzles::{published, Board, Cube, Metric, Pancakes, Sliding, Stack};
 
 /// The published counts whose title starts with `name`, read from the data file.
 fn table(name: &str) -> Vec<u64> {
@@ -121,18 +121,68 @@ fn pancake_counts_match_the_table_and_bfs_reach() {
     let dir = work_dir("pancakes");
     // 8 bytes a state (the u64 keys), not declared reversible: each layer is checked
     // against every earlier one
+    let eight = Pancakes::new(8);
     let r = DiskBfs::new(&dir)
-        .enumerate(&Pancakes::<8>, sorted_stack())
+        .enumerate(&eight, eight.sorted())
         .unwrap();
     assert_eq!(r.layers, table("pancakes n=8"));
-    assert_eq!(r.layers, in_memory_counts(&Pancakes::<8>, sorted_stack()));
+    assert_eq!(r.layers, in_memory_counts(&eight, eight.sorted()));
     // 9 bytes (the u128 keys)
+    let nine = Tagged(Pancakes::new(9));
+    let start = (nine.0.sorted(), 7);
     let r = DiskBfs::new(&dir)
         .reversible(true)
-        .enumerate_parallel(&Pancakes::<9>, sorted_stack())
+        .enumerate_parallel(&nine, start)
         .unwrap();
     assert_eq!(r.layers, table("pancakes n=9"));
-    assert_eq!(r.layers, in_memory_counts(&Pancakes::<9>, sorted_stack()));
+    assert_eq!(r.layers, in_memory_counts(&nine, start));
+}
+
+/// Each flip of a packed stack reverses the top of the stack, for every size.
+#[test]
+fn pancake_flips_reverse_the_top() {
+    for n in 2..=16 {
+        let p = Pancakes::new(n);
+        let mut stack = p.sorted();
+        let mut out = Successors::new();
+        for round in 0..20 {
+            p.successors(&stack, &mut out);
+            assert_eq!(out.len(), n - 1);
+            let before = stack.sizes(n);
+            for succ in out.iter() {
+                let mut flipped = before.clone();
+                flipped[..succ.action].reverse();
+                assert_eq!(
+                    succ.state.sizes(n),
+                    flipped,
+                    "{n} pancakes, flip {}",
+                    succ.action
+                );
+                assert_eq!(succ.state.0.checked_shr(4 * n as u32).unwrap_or(0), 0);
+            }
+            stack = out.iter().nth(round * 7 % (n - 1)).unwrap().state;
+            out.clear();
+        }
+    }
+}
+
+/// Pancakes with a byte beside each stack that no move changes: 9 bytes a state.
+struct Tagged(Pancakes);
+
+impl Problem for Tagged {
+    type State = (Stack, u8);
+    type Action = usize;
+    type Cost = u32;
+    fn is_goal(&self, s: &Self::State) -> bool {
+        self.0.is_goal(&s.0)
+    }
+    fn successors(&self, s: &Self::State, out: &mut Successors<Self::State, usize, u32>) {
+        let mut inner = Successors::new();
+        self.0.successors(&s.0, &mut inner);
+        for succ in inner.drain() {
+            out.push(succ.action, (succ.state, s.1), succ.cost);
+        }
+    }
 }
 
 /// The disk search alone against the published table: an in-memory search of the cube's
