@@ -96,7 +96,7 @@ fn run_collect(
     h: &Scaled,
 ) -> (Vec<Better>, Res) {
     let mut seen = Vec::new();
-    let r = config.search_with(g, start, Scaled(h.0.clone()), |b| {
+    let r = config.search_with(g, start, h, |b| {
         seen.push(b);
         ControlFlow::Continue(())
     });
@@ -145,14 +145,14 @@ proptest! {
             }
         }
         // the iterator yields the same solutions, and ends with the same result
-        let mut it = config.iter(&g, start, Scaled(h.0.clone()));
+        let mut it = config.iter(&g, start, &h);
         let costs: Vec<u32> = it.by_ref().map(|b| b.cost()).collect();
         prop_assert_eq!(costs, seen.iter().map(|b| b.cost()).collect::<Vec<_>>());
         let r2 = it.into_result();
         prop_assert_eq!(r2.best, r.best);
         prop_assert_eq!(r2.result.outcome, r.result.outcome);
         // the plain search and the common-case function agree
-        prop_assert_eq!(config.search(&g, start, Scaled(h.0.clone())).cost(), best);
+        prop_assert_eq!(config.search(&g, start, &h).cost(), best);
         let hv = h.0.clone();
         prop_assert_eq!(heurist::anytime_astar(&g, start, |s: &usize| hv[*s], weight).cost(), best);
     }
@@ -168,13 +168,13 @@ proptest! {
     ) {
         let best = optimal_cost(&g, start);
         let h = scaled_heuristic(&g, &factors);
-        let guide: Vec<u32> = (0..g.adj.len()).map(|v| guide[v % guide.len()]).collect();
+        let guide = Scaled((0..g.adj.len()).map(|v| guide[v % guide.len()]).collect());
         let mut config = AnytimeAStar::new(weight).weight_step(step).open_list(list);
         if let Some(n) = max_expansions {
             config = config.max_expansions(n);
         }
         let mut seen = Vec::new();
-        let r = config.search_guided_with(&g, start, h, |s: &usize| guide[*s], |b| {
+        let r = config.search_guided_with(&g, start, &h, &guide, |b| {
             seen.push(b);
             ControlFlow::Continue(())
         });
@@ -246,7 +246,7 @@ proptest! {
         let mut seen = Vec::new();
         let r = AnytimeAStar::new(weight)
             .weight_step(step)
-            .search_with(&g, start, h, |b| {
+            .search_with(&g, start, &h, |b| {
                 seen.push(b);
                 ControlFlow::Break(())
             });
@@ -445,7 +445,7 @@ fn a_memory_stop_mid_expansion_keeps_a_valid_bound() {
         goal: vec![false, false, false, true],
     };
     let h = scaled_heuristic(&g, &[255]);
-    let r = AnytimeAStar::new(1.0).max_states(2).search(&g, 0, h);
+    let r = AnytimeAStar::new(1.0).max_states(2).search(&g, 0, &h);
     assert_eq!(r.stop_reason(), Some(StopReason::MaxStates));
     assert_eq!(r.lower_bound(), Some(2));
 }

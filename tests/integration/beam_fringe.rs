@@ -83,17 +83,17 @@ proptest! {
         prop_assert_eq!(best, optimal_cost(&g, start), "the two references agree");
         // inconsistent (a random fraction per state), consistent, zero
         let scaled = scaled_heuristic(&g, &factors);
-        let r = Fringe::new().search(&g, start, scaled);
+        let r = Fringe::new().search(&g, start, &scaled);
         fringe_is_optimal(&g, start, &r, best);
-        let half = halved(&g);
-        let r = heurist::fringe(&g, start, |s: &usize| half[*s]);
+        let half = Scaled(halved(&g));
+        let r = Fringe::new().search(&g, start, &half);
         fringe_is_optimal(&g, start, &r, best);
         prop_assert_eq!(r.stats.reopened, 0, "a consistent heuristic reopens nothing");
         let r = Fringe::new().search(&g, start, Zero);
         fringe_is_optimal(&g, start, &r, best);
         // the same on the graph with unit and with positive weights
         for g2 in [unit(&g), positive(&g)] {
-            let r = heurist::fringe(&g2, start, |_: &usize| 0);
+            let r = Fringe::new().search(&g2, start, Zero);
             fringe_is_optimal(&g2, start, &r, dijkstra_to_goal(&g2, start));
         }
     }
@@ -107,8 +107,8 @@ proptest! {
     ) {
         let best = dijkstra_to_goal(&g, start);
         let h = scaled_heuristic(&g, &factors);
-        let by_expansions = Fringe::new().max_expansions(budget).search(&g, start, |s: &usize| h.0[*s]);
-        let by_states = Fringe::new().max_states(states).search(&g, start, |s: &usize| h.0[*s]);
+        let by_expansions = Fringe::new().max_expansions(budget).search(&g, start, &h);
+        let by_states = Fringe::new().max_states(states).search(&g, start, &h);
         for (r, limit) in [(by_expansions, StopReason::MaxExpansions), (by_states, StopReason::MaxStates)] {
             match &r.outcome {
                 Outcome::Found(_) => prop_assert_eq!(replay(&g, start, &r), best),
@@ -122,9 +122,9 @@ proptest! {
                 }
             }
         }
-        let r = Fringe::new().max_expansions(budget).search(&g, start, |s: &usize| h.0[*s]);
+        let r = Fringe::new().max_expansions(budget).search(&g, start, &h);
         prop_assert!(r.stats.expanded <= budget);
-        let r = Fringe::new().max_states(states).search(&g, start, |s: &usize| h.0[*s]);
+        let r = Fringe::new().max_states(states).search(&g, start, &h);
         prop_assert!(r.stats.stored <= states);
     }
 
@@ -136,7 +136,7 @@ proptest! {
     ) {
         let best = dijkstra_to_goal(&g, start);
         let h = scaled_heuristic(&g, &factors);
-        let r = Fringe::new().cost_bound(bound).search(&g, start, h);
+        let r = Fringe::new().cost_bound(bound).search(&g, start, &h);
         match &r.outcome {
             Outcome::Found(_) => {
                 prop_assert_eq!(replay(&g, start, &r), best);
@@ -169,7 +169,7 @@ proptest! {
         if by_estimate {
             config = config.rank_by_estimate();
         }
-        let r = config.search(&g, start, |s: &usize| h.0[*s]);
+        let r = config.search(&g, start, &h);
         match &r.outcome {
             Outcome::Found(sol) => {
                 replay(&g, start, &r);
@@ -191,7 +191,7 @@ proptest! {
         prop_assert!(r.stats.stored <= 1 + width * all);
 
         // as wide as the space: breadth-first search, fewest actions
-        let r = Beam::new(all).search(&g, start, |s: &usize| h.0[*s]);
+        let r = Beam::new(all).search(&g, start, &h);
         match fewest {
             Some(d) => prop_assert_eq!(replay(&g, start, &r).map(|_| r.solution().unwrap().len()), Some(d)),
             None => {
@@ -214,7 +214,7 @@ proptest! {
         if by_estimate {
             config = config.rank_by_estimate();
         }
-        let r = config.search(&g, start, |s: &usize| h.0[*s]);
+        let r = config.search(&g, start, &h);
         match fewest {
             Some(d) => prop_assert!(replay(&g, start, &r).is_some() && r.solution().unwrap().len() >= d),
             None => prop_assert!(r.is_exhausted(), "{:?}", r.outcome),
@@ -236,7 +236,7 @@ proptest! {
         let h = scaled_heuristic(&g, &factors);
         for widening in [false, true] {
             let base = if widening { Beam::new(width).widening() } else { Beam::new(width) };
-            let r = base.clone().max_expansions(budget).search(&g, start, |s: &usize| h.0[*s]);
+            let r = base.clone().max_expansions(budget).search(&g, start, &h);
             prop_assert!(r.stats.expanded <= budget, "the budget holds across restarts");
             match &r.outcome {
                 Outcome::Found(_) => prop_assert!(replay(&g, start, &r).is_some()),
@@ -246,7 +246,7 @@ proptest! {
                 ),
             }
             // the bound prunes g + h > bound; h is admissible, so a solution costs at most that
-            let r = base.cost_bound(bound).search(&g, start, |s: &usize| h.0[*s]);
+            let r = base.cost_bound(bound).search(&g, start, &h);
             match &r.outcome {
                 Outcome::Found(_) => prop_assert!(replay(&g, start, &r).unwrap() <= bound),
                 Outcome::Exhausted => prop_assert_eq!(best, None),
@@ -267,7 +267,7 @@ fn line(goal: u32) -> impl Problem<State = u32, Action = (), Cost = u32> {
 #[test]
 fn fringe_counts_its_thresholds() {
     // zero heuristic, unit steps: thresholds 0, 1, ..., 5
-    let r = heurist::fringe(&line(5), 0, |_: &u32| 0);
+    let r = Fringe::new().search(&line(5), 0, Zero);
     assert_eq!(r.cost(), Some(5));
     assert_eq!(r.stats.iterations, 6);
     assert_eq!(r.stats.expanded, 5);
@@ -332,11 +332,11 @@ fn beam_reports_what_it_dropped() {
             }
         },
     );
-    let narrow = heurist::beam(&tree, 0, |_: &u32| 0, 4);
+    let narrow = Beam::new(4).search(&tree, 0, Zero);
     assert_eq!(narrow.stop_reason(), Some(StopReason::BeamWidth));
     assert_eq!(narrow.stats.stored, 1 + 2 + 4 * 5);
     assert_eq!(narrow.stats.max_frontier, 4);
-    let wide = heurist::beam(&tree, 0, |_: &u32| 0, 64);
+    let wide = Beam::new(64).search(&tree, 0, Zero);
     assert!(wide.is_exhausted());
     assert_eq!(wide.stats.stored, 127);
     // widening: widths 1, 2, ..., 64, the last of which proves it
@@ -344,7 +344,7 @@ fn beam_reports_what_it_dropped() {
     assert!(widening.is_exhausted());
     assert_eq!(widening.stats.iterations, 7);
     // width zero keeps only the start
-    let none = heurist::beam(&tree, 0, |_: &u32| 0, 0);
+    let none = Beam::new(0).search(&tree, 0, Zero);
     assert_eq!(none.stop_reason(), Some(StopReason::BeamWidth));
     assert_eq!((none.stats.stored, none.stats.expanded), (1, 1));
 }

@@ -56,8 +56,8 @@ proptest! {
     ) {
         let best = optimal_cost(&g, start);
         let h = scaled_heuristic(&g, &factors);
-        let astar = AStar::new().max_expansions(budget).search(&g, start, |s: &usize| h.0[*s]);
-        let ida = IdaStar::new().max_expansions(budget).search(&g, start, |s: &usize| h.0[*s]);
+        let astar = AStar::new().max_expansions(budget).search(&g, start, &h);
+        let ida = IdaStar::new().max_expansions(budget).search(&g, start, &h);
         for r in [astar, ida] {
             match &r.outcome {
                 Outcome::Found(_) => prop_assert_eq!(replay(&g, start, &r), best),
@@ -145,18 +145,18 @@ proptest! {
             }
             // with an admissible heuristic, and in IDA*: above the bound, at most the optimum
             let with_h = [
-                AStar::new().cost_bound(bound).search(&g, start, |s: &usize| h.0[*s]),
+                AStar::new().cost_bound(bound).search(&g, start, &h),
                 AStar::new()
                     .cost_bound(bound)
                     .open_list(OpenList::Lazy)
-                    .search(&g, start, Scaled(h.0.clone())),
+                    .search(&g, start, &h),
                 IdaStar::new().cost_bound(bound).search(&g, start, Zero),
-                IdaStar::new().cost_bound(bound).search(&g, start, |s: &usize| h.0[*s]),
+                IdaStar::new().cost_bound(bound).search(&g, start, &h),
                 IdaStar::new()
                     .cost_bound(bound)
                     .cycle_check(CycleCheck::Parent)
                     .max_expansions(100_000)
-                    .search(&g, start, |s: &usize| h.0[*s]),
+                    .search(&g, start, &h),
             ];
             for r in &with_h {
                 if r.stop_reason() == Some(StopReason::MaxExpansions) {

@@ -27,21 +27,22 @@ proptest! {
         let n = g.adj.len();
         let starts: Vec<usize> = picks.iter().map(|i| i.index(n)).collect();
         let expected = best_of(&g, &starts);
+        let h = scaled_heuristic(&g, &[255]);
         for open in [OpenList::Buckets, OpenList::Indexed, OpenList::Lazy] {
             let results = [
                 Dijkstra::new().open_list(open).search_from(&g, starts.iter().copied()),
                 AStar::new()
                     .open_list(open)
-                    .search_from(&g, starts.iter().copied(), scaled_heuristic(&g, &[255])),
+                    .search_from(&g, starts.iter().copied(), &h),
                 // weight 1: A*'s order
                 WeightedAStar::new(1.0)
                     .open_list(open)
-                    .search_from(&g, starts.iter().copied(), scaled_heuristic(&g, &[255])),
+                    .search_from(&g, starts.iter().copied(), &h),
             ];
             // greedy search: some path from some start, exactly when one exists
             let r = Greedy::new()
                 .open_list(open)
-                .search_from(&g, starts.iter().copied(), scaled_heuristic(&g, &[255]));
+                .search_from(&g, starts.iter().copied(), &h);
             prop_assert_eq!(r.is_found(), expected.is_some());
             if let Some(sol) = r.solution() {
                 prop_assert!(starts.contains(&sol.start));

@@ -274,12 +274,12 @@ proptest! {
         let optimal = [
             ("dijkstra", heurist::dijkstra(&g, start)),
             ("dijkstra indexed", Dijkstra::new().open_list(OpenList::Indexed).search(&g, start)),
-            ("astar zero", heurist::astar(&g, start, |_| 0)),
+            ("astar zero", AStar::new().search(&g, start, Zero)),
             ("astar", heurist::astar(&g, start, h)),
             ("astar lazy", AStar::new().open_list(OpenList::Lazy).search(&g, start, h)),
-            ("idastar zero", heurist::idastar(&g, start, |_| 0)),
+            ("idastar zero", IdaStar::new().search(&g, start, Zero)),
             ("idastar", IdaStar::new().search(&g, start, h)),
-            ("fringe zero", heurist::fringe(&g, start, |_| 0)),
+            ("fringe zero", heurist::Fringe::new().search(&g, start, Zero)),
             ("fringe", heurist::fringe(&g, start, h)),
         ];
         for (name, r) in &optimal {

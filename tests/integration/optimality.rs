@@ -35,15 +35,15 @@ proptest! {
 
         let dijkstra = heurist::dijkstra(&g, start);
         prop_assert_eq!(replay(&g, start, &dijkstra), best);
-        let astar = heurist::astar(&g, start, |s: &usize| h.0[*s]);
+        let astar = AStar::new().search(&g, start, &h);
         prop_assert_eq!(replay(&g, start, &astar), best);
         let mut results = vec![dijkstra, astar];
         // one workspace for every dense search, each the same search as on the hash index
         let mut workspace = Workspace::new();
         for list in [OpenList::Indexed, OpenList::Lazy, OpenList::Buckets] {
-            let r = AStar::new().open_list(list).search(&g, start, Scaled(h.0.clone()));
+            let r = AStar::new().open_list(list).search(&g, start, &h);
             prop_assert_eq!(replay(&g, start, &r), best, "A* with {:?}", list);
-            let dense = AStar::new().open_list(list).search_in(&mut workspace, &g, start, Scaled(h.0.clone()));
+            let dense = AStar::new().open_list(list).search_in(&mut workspace, &g, start, &h);
             prop_assert_eq!(replay(&g, start, &dense), best, "dense A* with {:?}", list);
             prop_assert_eq!(stats(&dense), stats(&r));
             prop_assert_eq!(dense.solution(), r.solution());
@@ -55,17 +55,17 @@ proptest! {
             prop_assert_eq!(dense.solution(), r.solution());
             results.push(r);
         }
-        let ida = IdaStar::new().search(&g, start, Scaled(h.0.clone()));
+        let ida = IdaStar::new().search(&g, start, &h);
         prop_assert_eq!(replay(&g, start, &ida), best);
         results.push(ida);
 
         let exact = Scaled(cost_to_goal(&g).iter().map(|d| d.unwrap_or(0)).collect());
-        prop_assert_eq!(replay(&g, start, &AStar::new().search(&g, start, exact)), best);
+        prop_assert_eq!(replay(&g, start, &AStar::new().search(&g, start, &exact)), best);
 
         // the combinators: the larger of two admissible estimates is admissible, and so is
         // the sum of two halves of one (each at most half the cost to go)
         let other = scaled_heuristic(&g, &factors.iter().rev().copied().collect::<Vec<_>>());
-        let max = AStar::new().search(&g, start, Max(Scaled(h.0.clone()), other));
+        let max = AStar::new().search(&g, start, Max(&h, other));
         prop_assert_eq!(replay(&g, start, &max), best);
         let half = || Scaled(h.0.iter().map(|x| x / 2).collect());
         let sum = IdaStar::new().search(&g, start, Sum(half(), half()));
@@ -85,7 +85,7 @@ proptest! {
     ) {
         let best = optimal_cost(&g, start);
         let h = scaled_heuristic(&g, &factors);
-        let r = WeightedAStar::new(weight).search(&g, start, h);
+        let r = WeightedAStar::new(weight).search(&g, start, &h);
         let cost = replay(&g, start, &r);
         prop_assert_eq!(cost.is_some(), best.is_some());
         if let (Some(c), Some(b)) = (cost, best) {
@@ -226,7 +226,7 @@ proptest! {
         let r = IdaStar::new()
             .cycle_check(CycleCheck::Minimal)
             .max_expansions(5_000_000)
-            .search(&g, start, Scaled(h.0.clone()));
+            .search(&g, start, &h);
         prop_assert!(r.stop_reason().is_none(), "stopped: {:?}", r.stop_reason());
         prop_assert_eq!(replay(&g, start, &r), best);
         prop_assert_eq!(r.is_exhausted(), best.is_none());
@@ -248,7 +248,7 @@ proptest! {
             cases.push((&positive, &h_positive, CycleCheck::Parent));
         }
         for (graph, h, check) in cases {
-            let r = IdaStar::new().cycle_check(check).search(graph, start, Scaled(h.0.clone()));
+            let r = IdaStar::new().cycle_check(check).search(graph, start, h);
             let engine = Counts {
                 expanded: r.stats.expanded,
                 generated: r.stats.generated,
@@ -271,8 +271,8 @@ fn idastar_reopening_case_and_parent_check() {
         adj: vec![vec![(1, 1), (2, 3)], vec![(2, 1)], vec![(3, 1)], vec![]],
         goal: vec![false, false, false, true],
     };
-    let h = |s: &usize| [0u32, 2, 0, 0][*s];
-    let r = heurist::astar(&g, 0, h);
+    let h = &Scaled(vec![0, 2, 0, 0]);
+    let r = AStar::new().search(&g, 0, h);
     assert_eq!(r.cost(), Some(3));
     assert_eq!(r.stats.reopened, 1);
     let r = IdaStar::new()

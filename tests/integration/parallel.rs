@@ -38,9 +38,9 @@ proptest! {
         }
         for (graph, h, check) in cases {
             let config = every_iteration().cycle_check(check);
-            let serial = config.search(graph, start, Scaled(h.0.clone()));
+            let serial = config.search(graph, start, h);
             let parallel = config.search_parallel(
-                threads, graph, start, Scaled(h.0.clone()));
+                threads, graph, start, h);
             prop_assert_eq!(replay(graph, start, &parallel), optimal_cost(graph, start));
             prop_assert_eq!(parallel.solution(), serial.solution(), "{:?}", check);
             prop_assert_eq!(parallel.is_exhausted(), serial.is_exhausted());
@@ -61,12 +61,11 @@ proptest! {
         threads in 2usize..4,
     ) {
         let g = Graph { adj, goal };
-        let none = |_: &usize| 0u32;
         for check in [CycleCheck::Path, CycleCheck::Parent] {
             let config = every_iteration().cycle_check(check).max_expansions(2_000_000);
-            let serial = config.search(&g, 0, none);
+            let serial = config.search(&g, 0, Zero);
             let parallel = config.search_parallel(
-                threads, &g, 0, none);
+                threads, &g, 0, Zero);
             prop_assert_eq!(parallel.solution(), serial.solution(), "{:?}", check);
             prop_assert_eq!(parallel.stop_reason().is_some(), serial.stop_reason().is_some());
         }
@@ -82,10 +81,9 @@ proptest! {
         threads in 2usize..4,
     ) {
         let tree = Wide { seed, rarity };
-        let none = |_: &(u32, u64)| 0u32;
         let config = every_iteration().cycle_check(CycleCheck::Parent);
-        let serial = config.search(&tree, (0, 0), none);
-        let parallel = config.search_parallel(threads, &tree, (0, 0), none);
+        let serial = config.search(&tree, (0, 0), Zero);
+        let parallel = config.search_parallel(threads, &tree, (0, 0), Zero);
         prop_assert_eq!(parallel.solution(), serial.solution());
         prop_assert_eq!(parallel.is_exhausted(), serial.is_exhausted());
     }
@@ -97,11 +95,10 @@ proptest! {
         depth in 0usize..5,
         threads in 1usize..4,
     ) {
-        let zero = |_: &usize| 0u32;
         for config in [every_iteration().cost_bound(bound), every_iteration().max_depth(depth)] {
-            let serial = config.search(&g, start, zero);
+            let serial = config.search(&g, start, Zero);
             let parallel = config.search_parallel(
-                threads, &g, start, zero);
+                threads, &g, start, Zero);
             prop_assert_eq!(parallel.solution(), serial.solution());
             prop_assert_eq!(parallel.stop_reason(), serial.stop_reason());
             prop_assert_eq!(parallel.lower_bound(), serial.lower_bound());
@@ -275,7 +272,6 @@ fn every_parallel_search_caps_its_thread_count() {
     use heurist::{AStar, Bfs, MAX_THREADS};
     let b = Board::default();
     let h = |&(x, y): &(u8, u8)| u32::from(23 - x) + u32::from(23 - y);
-    let zero = |_: &(u8, u8)| 0u32;
     // every count above the cap takes the same path: the largest stands for them all
     let threads = usize::MAX;
     let mut runs = Vec::new();
@@ -283,7 +279,7 @@ fn every_parallel_search_caps_its_thread_count() {
     note(Bfs::new().search_parallel(threads, &b, (0, 0)).cost());
     note(
         AStar::new()
-            .search_parallel(threads, &b, (0, 0), zero)
+            .search_parallel(threads, &b, (0, 0), Zero)
             .cost(),
     );
     let batched = AStar::new().search_parallel_batched(threads, &b, (0, 0), h);

@@ -71,7 +71,7 @@ fn check_engine(
         threads,
         g,
         start,
-        h,
+        &h,
     );
     let best = optimal_cost(g, start);
     prop_assert_eq!(replay(g, start, &r), best, "{:?}", r.outcome);
@@ -115,13 +115,13 @@ proptest! {
     ) {
         let engine = if batched { Engine::Batched } else { Engine::Distributed };
         let best = optimal_cost(&g, start);
-        let h = || scaled_heuristic(&g, &factors);
+        let h = scaled_heuristic(&g, &factors);
         let at_most_optimal = |lb: Option<u32>| match (lb, best) {
             (Some(lb), Some(best)) => lb <= best,
             _ => true,
         };
         // the memory bound
-        let r = search(engine, AStar::new().max_states(max_states), threads, &g, start, h());
+        let r = search(engine, AStar::new().max_states(max_states), threads, &g, start, &h);
         prop_assert!(r.stats.stored <= max_states, "{} > {}", r.stats.stored, max_states);
         match r.stop_reason() {
             Some(reason) => {
@@ -131,7 +131,7 @@ proptest! {
             None => prop_assert_eq!(replay(&g, start, &r), best),
         }
         // the expansion limit, shared by the threads
-        let r = search(engine, AStar::new().max_expansions(max_expansions), threads, &g, start, h());
+        let r = search(engine, AStar::new().max_expansions(max_expansions), threads, &g, start, &h);
         match r.stop_reason() {
             Some(reason) => {
                 prop_assert_eq!(reason, StopReason::MaxExpansions);
@@ -140,7 +140,7 @@ proptest! {
             None => prop_assert_eq!(replay(&g, start, &r), best),
         }
         // the cost bound: the optimum when within it; else stopped with a bound above it
-        let r = search(engine, AStar::new().cost_bound(bound), threads, &g, start, h());
+        let r = search(engine, AStar::new().cost_bound(bound), threads, &g, start, &h);
         match best {
             Some(c) if c <= bound => prop_assert_eq!(replay(&g, start, &r), Some(c)),
             _ => {
