@@ -209,7 +209,7 @@ proptest! {
             let reused = GridAStar::new().search_in(&mut floats, &grid, start).unwrap();
             prop_assert_eq!(fresh.cost(), reused.cost());
             prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
-            let int = Grid::new(&map, goal, 5u32, 7).unwrap();
+            let int = Grid::new(&map, goal, 5u64, 7).unwrap();
             let int = match rule {
                 3 => int.connectivity(Connectivity::Four),
                 r => int.corner_cutting(CORNERS[r]),
@@ -230,7 +230,7 @@ proptest! {
     }
 
     #[test]
-    fn heuristics_other_costs_stay_admissible((map, start, goal) in instance(), s in 1u32..20, d in 0u32..50) {
+    fn heuristics_other_costs_stay_admissible((map, start, goal) in instance(), s in 1u64..20, d in 0u64..50) {
         // Any costs, also those jump point search refuses: A* with each heuristic is optimal.
         let grid = Grid::new(&map, goal, s, d).unwrap();
         let want = Dijkstra::new().search_dense(&grid, start).cost();
@@ -346,7 +346,7 @@ fn invalid_queries_are_errors() {
         jps(&grid, Cell::new(1, 0)),
         Err(GridError::Blocked { role: "start", .. })
     ));
-    for (s, d) in [(1u32, 3u32), (2, 1), (0, 0)] {
+    for (s, d) in [(1u64, 3u64), (2, 1), (0, 0)] {
         let g = Grid::new(&map, Cell::new(2, 0), s, d).unwrap();
         for r in [jps(&g, Cell::new(0, 0)), grid_astar(&g, Cell::new(0, 0))] {
             assert!(
