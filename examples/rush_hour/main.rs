@@ -233,9 +233,10 @@ fn run(cli: &Cli, max_states_given: bool) -> Result<ExitCode, String> {
         ),
         None => None,
     };
+    // (boards of up to 16 vehicles, 6x6 ones among them, take two words too: their
+    // searches are short, and the program compiles each search three times, not four)
     match board.words() {
-        1 => solve::<1>(cli, &board, &label, output),
-        2 => solve::<2>(cli, &board, &label, output),
+        1 | 2 => solve::<2>(cli, &board, &label, output),
         3 => solve::<3>(cli, &board, &label, output),
         _ => solve::<4>(cli, &board, &label, output),
     }
