@@ -7,8 +7,8 @@
 //! generation.
 
 use heurist::{
-    AStar, AnytimeAStar, Bfs, CycleCheck, Dijkstra, Fringe, Greedy, IdaStar, Iddfs, MovePruning,
-    OpenList, Problem, SearchResult, Successors, WeightedAStar, Zero,
+    AStar, AnytimeAStar, Bfs, CycleCheck, Dijkstra, Fringe, Greedy, Heuristic, IdaStar, Iddfs,
+    MovePruning, OpenList, Problem, SearchResult, Successors, WeightedAStar, Zero,
 };
 use proptest::prelude::*;
 
@@ -240,6 +240,27 @@ impl MovePruning for Hamming {
     }
 }
 
+/// Estimates of a [`Hamming`] grid's points, by state (every state is below 2^16): one
+/// heuristic type for the grid's tests, so that each search on it is compiled once.
+struct ByState(Vec<u32>);
+
+impl ByState {
+    /// `estimate(s)` for every point `s` of `p`.
+    fn of(p: &Hamming, estimate: impl Fn(u32) -> u32) -> Self {
+        let mut table = vec![0; 1 << 16];
+        for s in p.points() {
+            table[s as usize] = estimate(s);
+        }
+        ByState(table)
+    }
+}
+
+impl Heuristic<Hamming> for &ByState {
+    fn estimate(&self, s: &u32) -> u32 {
+        self.0[*s as usize]
+    }
+}
+
 /// A random [`Hamming`] grid from `seed`, about `blocked_pct` percent of its points
 /// blocked and `goal_pct` percent goals, and a start point (which may be blocked).
 fn hamming(k: u32, n: u32, seed: u64, blocked_pct: u64, goal_pct: u64) -> (Hamming, u32) {
@@ -387,10 +408,10 @@ proptest! {
         let (to_goal, steps_to_goal) = hamming_to_goal(&p);
         let (best, fewest) = (to_goal[p.index(start)], steps_to_goal[p.index(start)]);
         // admissible, usually inconsistent
-        let h = |s: &u32| {
-            let at = p.index(*s);
+        let h = &ByState::of(&p, |s| {
+            let at = p.index(s);
             to_goal[at].map_or(0, |d| d * u32::from(factors[at % factors.len()]) / 255)
-        };
+        });
 
         let pairs = [
             (Dijkstra::new().move_pruning().search(&p, start), Dijkstra::new().search(&p, start)),
@@ -458,12 +479,12 @@ fn move_pruning_saves_most_of_the_generation() {
     );
 
     // the cost of the coordinates not yet at the goal's value: exact on the open grid
-    let h = |&s: &u32| {
+    let h = &ByState::of(&p, |s| {
         (0..k)
             .filter(|&i| Hamming::coord(s, i) != n - 1)
             .map(|i| i + 1)
             .sum::<u32>()
-    };
+    });
     let pairs = [
         (
             "dijkstra",
