@@ -2,8 +2,12 @@
 
 use crate::traits::{Cost, OrderedF64};
 
-mod sealed {
-    pub trait Sealed {}
+pub(crate) mod sealed {
+    pub trait Sealed {
+        /// Whether every value converts to `f64` exactly and in order: the grid engine's
+        /// packed keys then hold every `f`, and its other open list is never compiled.
+        const PACKS: bool;
+    }
 }
 
 /// A [`Cost`] that grid step costs and distance estimates can be computed in: the primitive
@@ -30,8 +34,10 @@ pub trait GridCost: Cost + sealed::Sealed {
 }
 
 macro_rules! int_grid_cost {
-    ($($t:ty),*) => {$(
-        impl sealed::Sealed for $t {}
+    ($($t:ty => $packs:expr),*) => {$(
+        impl sealed::Sealed for $t {
+            const PACKS: bool = $packs;
+        }
         impl GridCost for $t {
             #[inline]
             fn times(self, n: u32) -> Self {
@@ -49,9 +55,24 @@ macro_rules! int_grid_cost {
         }
     )*};
 }
-int_grid_cost!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+int_grid_cost!(
+    u8 => true,
+    u16 => true,
+    u32 => true,
+    u64 => false,
+    u128 => false,
+    usize => false,
+    i8 => true,
+    i16 => true,
+    i32 => true,
+    i64 => false,
+    i128 => false,
+    isize => false
+);
 
-impl sealed::Sealed for OrderedF64 {}
+impl sealed::Sealed for OrderedF64 {
+    const PACKS: bool = true;
+}
 impl GridCost for OrderedF64 {
     #[inline]
     fn times(self, n: u32) -> Self {

@@ -71,6 +71,7 @@ pub use jps::{jps, Jps};
 use super::{
     Cell, Connectivity, CornerCutting, Direction, Grid, GridCost, GridError, GridMap, Map,
 };
+use crate::grid::cost::sealed::Sealed;
 use crate::search::{Limits, Monitor, Outcome, SearchResult, Solution, Step, StopReason};
 use jump::{GridSearch, MapBits, CUT, FOUR, NEVER};
 use open::{packs_exactly, Buckets, Exact, FlatOpen, Heap, Key, Packed};
@@ -186,7 +187,9 @@ fn search_bits<C: GridCost>(
     };
     let mut mon = Monitor::new(limits);
     let cells = target.width as usize * target.height as usize;
-    let outcome = if packs_exactly(target.diagonal, cells) {
+    // (a constant test first: for the costs that always pack, the other open list's
+    // search is not even compiled)
+    let outcome = if <C as Sealed>::PACKS || packs_exactly(target.diagonal, cells) {
         let outcome = run(ctx, mode, jump, &target, nodes, packed, start, &mut mon);
         packed.clear();
         outcome
