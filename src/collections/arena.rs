@@ -106,9 +106,10 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
         self.nodes.len() >= MAX_NODES
     }
 
-    /// Looks up a batch of states (the successors of node `of`). A flat index looks each up
-    /// with one read; a hash index takes two passes: the first reads the index slot of each
-    /// state, the second finds each state. The reads of a pass
+    /// Looks up a batch of states (the successors of node `of`). A flat index, or a hash
+    /// index small enough for a cache, looks each up in one pass; a larger hash index takes
+    /// two passes: the first reads the index slot of each state, the second finds each
+    /// state. The reads of a pass
     /// do not depend on one another, so their cache misses overlap instead of coming one
     /// after the other; by the second pass the slots are in cache.
     ///
@@ -129,7 +130,7 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
         S: 's,
     {
         out.clear();
-        if !I::READ_AHEAD {
+        if !self.index.read_ahead() {
             for s in states {
                 let h = self.index.key(s);
                 out.push((h, self.lookup(h, s)));

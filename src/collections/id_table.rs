@@ -5,6 +5,10 @@ use std::num::NonZeroU64;
 /// The fewest slots a table has.
 const MIN_BITS: u32 = 6;
 
+/// log2 of the most slots a table has that a cache is taken to hold: 2<sup>15</sup> slots
+/// of 8 bytes, 256 KiB.
+const CACHED_BITS: u32 = 15;
+
 /// A slot: `(tag << 32) | (id + 1)`; `None` when empty.
 type Slot = Option<NonZeroU64>;
 
@@ -47,6 +51,15 @@ impl IdTable {
             bits,
             len: 0,
         }
+    }
+
+    /// Whether the table is larger than a cache holds, so that reading the slots of many
+    /// states ahead of their lookups lets the misses overlap (see
+    /// [`NodeIndex::READ_AHEAD`](super::NodeIndex::READ_AHEAD)); a smaller table is read
+    /// from cache, and a pass ahead would only cost instructions.
+    #[inline(always)]
+    pub(crate) fn exceeds_cache(&self) -> bool {
+        self.bits > CACHED_BITS
     }
 
     #[inline(always)]

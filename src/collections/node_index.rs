@@ -13,6 +13,12 @@ pub(crate) trait NodeIndex<S> {
     /// misses overlap: a hash table's probes do; a flat array's single reads do not pay
     /// for the second pass.
     const READ_AHEAD: bool;
+    /// Whether a batch of lookups reads ahead now: [`READ_AHEAD`](NodeIndex::READ_AHEAD),
+    /// and the index too large for a cache.
+    #[inline(always)]
+    fn read_ahead(&self) -> bool {
+        Self::READ_AHEAD
+    }
     /// The key of `state`.
     fn key(&self, state: &S) -> u64;
     /// Reads where `key` is filed, so that a lookup soon after finds it in cache.
@@ -31,6 +37,10 @@ pub(crate) struct HashIndex(pub(crate) IdTable);
 
 impl<S: Hash> NodeIndex<S> for HashIndex {
     const READ_AHEAD: bool = true;
+    #[inline(always)]
+    fn read_ahead(&self) -> bool {
+        self.0.exceeds_cache()
+    }
     #[inline(always)]
     fn key(&self, state: &S) -> u64 {
         hash_of(state)
