@@ -53,7 +53,7 @@ macro_rules! engine_config {
                 grid: &Grid<'_, M, C>,
                 start: Cell,
             ) -> Result<GridResult<C>, GridError> {
-                search(&self.limits, $jump, workspace, grid, start)
+                search::<M, C, $jump>(&self.limits, workspace, grid, start)
             }
         }
     };
@@ -85,12 +85,12 @@ const JUMP: bool = true;
 /// An expansion of the engine that steps to the neighbours ([`grid_astar`]).
 const STEP: bool = false;
 
-/// The search of `grid` from `start` under `limits`, jumping (`JUMP`) or stepping, in the
-/// memory of `workspace`: the costs checked, the map's bits found or copied, then
-/// [`search_bits`].
-fn search<M: Map + ?Sized, C: GridCost>(
+/// The search of `grid` from `start` under `limits`, jumping (`J`: [`JUMP`]) or stepping,
+/// in the memory of `workspace`: the costs checked, the map's bits found or copied, then
+/// [`search_bits`]. (`J` is a constant, so that a program that only steps does not
+/// compile the jumps, nine tenths of the engine's code.)
+fn search<M: Map + ?Sized, C: GridCost, const J: bool>(
     limits: &Limits<'_, C>,
-    jump: bool,
     workspace: &mut GridWorkspace<C>,
     grid: &Grid<'_, M, C>,
     start: Cell,
@@ -119,7 +119,7 @@ fn search<M: Map + ?Sized, C: GridCost>(
         Some(bits) => bits,
         None => copy.insert(GridMap::from_map(grid.map)),
     };
-    let result = search_bits(limits, jump, workspace, bits, target, start);
+    let result = search_bits::<C, J>(limits, workspace, bits, target, start);
     workspace.copy = copy;
     Ok(result)
 }
@@ -150,9 +150,8 @@ impl<C: GridCost> Target<C> {
 
 /// [`search`] on the map's bits (those of the grid's map, or a copy of them): the open
 /// list chosen by the costs.
-fn search_bits<C: GridCost>(
+fn search_bits<C: GridCost, const J: bool>(
     limits: &Limits<'_, C>,
-    jump: bool,
     workspace: &mut GridWorkspace<C>,
     bits: &GridMap,
     target: Target<C>,
@@ -167,7 +166,7 @@ fn search_bits<C: GridCost>(
     let eight = target.connectivity == Connectivity::Eight;
     // (stepping on a 4-connected grid looks up its straight moves in the table of
     // `Never`, with the diagonal neighbours masked out)
-    let table = match (eight, jump) {
+    let table = match (eight, J) {
         (true, _) => Some(direction_table(target.corners)),
         (false, false) => Some(direction_table(CornerCutting::Never)),
         (false, true) => None,
@@ -190,11 +189,11 @@ fn search_bits<C: GridCost>(
     // (a constant test first: for the costs that always pack, the other open list's
     // search is not even compiled)
     let outcome = if <C as Sealed>::PACKS || packs_exactly(target.diagonal, cells) {
-        let outcome = run(ctx, mode, jump, &target, nodes, packed, start, &mut mon);
+        let outcome = run::<C, _, J>(ctx, mode, &target, nodes, packed, start, &mut mon);
         packed.clear();
         outcome
     } else {
-        let outcome = run(ctx, mode, jump, &target, nodes, exact, start, &mut mon);
+        let outcome = run::<C, _, J>(ctx, mode, &target, nodes, exact, start, &mut mon);
         exact.clear();
         outcome
     };
@@ -340,26 +339,29 @@ impl FlatNodes {
     }
 }
 
-/// [`run_in`] for the run's `mode`, jumping or stepping.
-#[allow(clippy::too_many_arguments)]
-fn run<C: GridCost, K: Key<C>>(
+/// [`run_in`] for the run's `mode`, jumping (`J`) or stepping.
+fn run<C: GridCost, K: Key<C>, const J: bool>(
     ctx: MapBits<'_>,
     mode: u8,
-    jump: bool,
     grid: &Target<C>,
     nodes: &mut FlatNodes,
     open: &mut FlatOpen<K, K::Queue>,
     start: Cell,
     mon: &mut Monitor<'_, C>,
 ) -> Result<Outcome<Cell, Direction, C>, (StopReason, Option<C>)> {
-    match (jump, mode) {
-        (JUMP, NEVER) => run_in::<C, K, NEVER, JUMP>(ctx, grid, nodes, open, start, mon),
-        (JUMP, CUT) => run_in::<C, K, CUT, JUMP>(ctx, grid, nodes, open, start, mon),
-        (JUMP, _) => run_in::<C, K, FOUR, JUMP>(ctx, grid, nodes, open, start, mon),
+    if J {
+        match mode {
+            NEVER => run_in::<C, K, NEVER, JUMP>(ctx, grid, nodes, open, start, mon),
+            CUT => run_in::<C, K, CUT, JUMP>(ctx, grid, nodes, open, start, mon),
+            _ => run_in::<C, K, FOUR, JUMP>(ctx, grid, nodes, open, start, mon),
+        }
+    } else {
         // stepping needs only to know whether the grid is 4-connected: the corner rule
         // is in the table
-        (STEP, FOUR) => run_in::<C, K, FOUR, STEP>(ctx, grid, nodes, open, start, mon),
-        (STEP, _) => run_in::<C, K, NEVER, STEP>(ctx, grid, nodes, open, start, mon),
+        match mode {
+            FOUR => run_in::<C, K, FOUR, STEP>(ctx, grid, nodes, open, start, mon),
+            _ => run_in::<C, K, NEVER, STEP>(ctx, grid, nodes, open, start, mon),
+        }
     }
 }
 
