@@ -109,9 +109,9 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
     /// Looks up a batch of states (the successors of node `of`). A flat index, or a hash
     /// index small enough for a cache, looks each up in one pass; a larger hash index takes
     /// two passes: the first reads the index slot of each state, the second finds each
-    /// state. The reads of a pass
-    /// do not depend on one another, so their cache misses overlap instead of coming one
-    /// after the other; by the second pass the slots are in cache.
+    /// state. The reads of a pass do not depend on one another, so their cache misses
+    /// overlap instead of coming one after the other; by the second pass the slots are in
+    /// cache.
     ///
     /// Where the parent of the node expanded is mostly among its successors (the move back,
     /// in a reversible space), the first pass also reads the parent's node, which the
