@@ -63,6 +63,32 @@ impl Key for u128 {
     }
 }
 
+/// Records of 17 to 32 bytes as two big-endian words, the record's bytes at the end:
+/// compared as integers, without an allocation for each key or a byte-by-byte comparison,
+/// which the boxed keys of wider records take.
+impl Key for [u128; 2] {
+    fn mem(_: usize) -> usize {
+        32
+    }
+    #[inline]
+    fn read(bytes: &[u8]) -> Self {
+        let mut b = [0; 32];
+        b[32 - bytes.len()..].copy_from_slice(bytes);
+        let (high, low) = b.split_at(16);
+        [
+            u128::from_be_bytes(high.try_into().unwrap()),
+            u128::from_be_bytes(low.try_into().unwrap()),
+        ]
+    }
+    #[inline]
+    fn write(&self, out: &mut [u8]) {
+        let mut b = [0; 32];
+        b[..16].copy_from_slice(&self[0].to_be_bytes());
+        b[16..].copy_from_slice(&self[1].to_be_bytes());
+        out.copy_from_slice(&b[32 - out.len()..]);
+    }
+}
+
 impl Key for Box<[u8]> {
     fn mem(width: usize) -> usize {
         // the pointer and length, the bytes rounded up, and the allocator's own
@@ -348,11 +374,29 @@ mod tests {
         let b = [0u8, 1, 0];
         assert!(u64::read(&a) < u64::read(&b));
         assert!(u128::read(&a) < u128::read(&b));
+        assert!(<[u128; 2]>::read(&a) < <[u128; 2]>::read(&b));
         assert!(<Box<[u8]>>::read(&a) < <Box<[u8]>>::read(&b));
         let mut out = [0; 3];
         u64::read(&b).write(&mut out);
         assert_eq!(out, b);
         u128::read(&b).write(&mut out);
         assert_eq!(out, b);
+        <[u128; 2]>::read(&b).write(&mut out);
+        assert_eq!(out, b);
+        // records of 24 and 32 bytes that differ in the first, the middle and the last byte
+        for width in [17, 24, 32] {
+            let mut records: Vec<Vec<u8>> = (0..width)
+                .flat_map(|i| [1u8, 2].map(|v| (0..width).map(|j| u8::from(j == i) * v).collect()))
+                .collect();
+            records.push(vec![0; width]);
+            let mut keys: Vec<[u128; 2]> = records.iter().map(|r| Key::read(r)).collect();
+            records.sort();
+            keys.sort_unstable();
+            for (key, record) in keys.iter().zip(&records) {
+                let mut out = vec![0; width];
+                key.write(&mut out);
+                assert_eq!(&out, record);
+            }
+        }
     }
 }

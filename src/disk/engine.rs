@@ -537,6 +537,7 @@ impl<P: Problem + ?Sized> Ctx<'_, '_, P> {
         let run = match self.width {
             0..=8 => dedup::partition::<u64>,
             9..=16 => dedup::partition::<u128>,
+            17..=32 => dedup::partition::<[u128; 2]>,
             _ => dedup::partition::<Box<[u8]>>,
         };
         // a thread for each MiB of successors, up to the configured number: a small layer
