@@ -228,6 +228,8 @@ impl<const N: usize> Problem for Repeated<N> {
 fn wide_states_count_the_same() {
     let dir = work_dir("wide");
     let start: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    assert_eq!(<[u8; 18] as Packed>::BYTES, 18);
+    assert_eq!(<[u8; 36] as Packed>::BYTES, 36);
     let r = DiskBfs::new(&dir)
         .reversible(true)
         .partitions(8)
