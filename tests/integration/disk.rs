@@ -222,32 +222,27 @@ impl<const N: usize> Problem for Repeated<N> {
     }
 }
 
+impl<const N: usize> Repeated<N> {
+    /// The per-depth counts of the whole space, on disk in `dir`.
+    fn counts(dir: &Path) -> Vec<u64> {
+        assert_eq!(<[u8; N] as Packed>::BYTES, N);
+        let start: [u8; N] = std::array::from_fn(|c| (c % 9) as u8);
+        let r = DiskBfs::new(dir)
+            .reversible(true)
+            .partitions(8)
+            .enumerate(&Repeated::<N>(eight_puzzle()), start)
+            .unwrap();
+        r.layers
+    }
+}
+
 /// States wider than the 16-byte keys: 18 bytes (two-word keys) and 36 bytes (wider than
 /// any fixed key, kept boxed).
 #[test]
 fn wide_states_count_the_same() {
     let dir = work_dir("wide");
-    let start: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-    assert_eq!(<[u8; 18] as Packed>::BYTES, 18);
-    assert_eq!(<[u8; 36] as Packed>::BYTES, 36);
-    let r = DiskBfs::new(&dir)
-        .reversible(true)
-        .partitions(8)
-        .enumerate(
-            &Repeated::<18>(eight_puzzle()),
-            std::array::from_fn(|c| start[c % 9]),
-        )
-        .unwrap();
-    assert_eq!(r.layers, table("3x3 sliding tiles"));
-    let r = DiskBfs::new(&dir)
-        .reversible(true)
-        .partitions(8)
-        .enumerate(
-            &Repeated::<36>(eight_puzzle()),
-            std::array::from_fn(|c| start[c % 9]),
-        )
-        .unwrap();
-    assert_eq!(r.layers, table("3x3 sliding tiles"));
+    assert_eq!(Repeated::<18>::counts(&dir), table("3x3 sliding tiles"));
+    assert_eq!(Repeated::<36>::counts(&dir), table("3x3 sliding tiles"));
 }
 
 /// Checks that `solution` leads from `start` to a goal of `p` by successors of `p`.
