@@ -105,48 +105,29 @@ fn search<M: Map + ?Sized, C: GridCost, const J: bool>(
             diagonal: d.to_f64(),
         });
     }
-    let target = Target {
-        goal: grid.goal,
-        width: grid.map.width(),
-        height: grid.map.height(),
-        straight: s,
-        diagonal: d,
+    // the grid with its map behind a trait object: the engine below is compiled once per
+    // cost type, whatever map types a program reads (it asks the map only for its size)
+    let map: &dyn Map = &grid.map;
+    let erased = Grid {
+        map,
         connectivity: grid.connectivity,
         corners: grid.corners,
+        straight: s,
+        diagonal: d,
+        goal: grid.goal,
     };
     let mut copy = workspace.copy.take();
     let bits = match grid.map.as_grid_map() {
         Some(bits) => bits,
         None => copy.insert(GridMap::from_map(grid.map)),
     };
-    let result = search_bits::<C, J>(limits, workspace, bits, target, start);
+    let result = search_bits::<C, J>(limits, workspace, bits, &erased, start);
     workspace.copy = copy;
     Ok(result)
 }
 
-/// What the engine needs of a [`Grid`] besides its bits, apart from its map type: the
-/// engine is then compiled once per cost type, whatever map types a program reads.
-#[derive(Clone, Copy)]
-struct Target<C> {
-    goal: Cell,
-    width: u32,
-    height: u32,
-    straight: C,
-    diagonal: C,
-    connectivity: Connectivity,
-    corners: CornerCutting,
-}
-
-impl<C: GridCost> Target<C> {
-    /// The cost of a step in direction `dir`.
-    fn step_cost(&self, dir: Direction) -> C {
-        if dir.is_diagonal() {
-            self.diagonal
-        } else {
-            self.straight
-        }
-    }
-}
+/// A grid whose map is a trait object, as the engine takes it.
+type MapGrid<'g, C> = Grid<'g, dyn Map + 'g, C>;
 
 /// [`search`] on the map's bits (those of the grid's map, or a copy of them): the open
 /// list chosen by the costs.
@@ -154,7 +135,7 @@ fn search_bits<C: GridCost, const J: bool>(
     limits: &Limits<'_, C>,
     workspace: &mut GridWorkspace<C>,
     bits: &GridMap,
-    target: Target<C>,
+    grid: &MapGrid<'_, C>,
     start: Cell,
 ) -> GridResult<C> {
     let GridWorkspace {
@@ -163,37 +144,37 @@ fn search_bits<C: GridCost, const J: bool>(
         exact,
         copy: _,
     } = workspace;
-    let eight = target.connectivity == Connectivity::Eight;
+    let eight = grid.connectivity == Connectivity::Eight;
     // (stepping on a 4-connected grid looks up its straight moves in the table of
     // `Never`, with the diagonal neighbours masked out)
     let table = match (eight, J) {
-        (true, _) => Some(direction_table(target.corners)),
+        (true, _) => Some(direction_table(grid.corners)),
         (false, false) => Some(direction_table(CornerCutting::Never)),
         (false, true) => None,
     };
     let ctx = MapBits::new(
         &bits.rows,
         &bits.cols,
-        target.width,
-        target.corners,
-        (target.goal.x, target.goal.y),
+        grid.map.width(),
+        grid.corners,
+        (grid.goal.x, grid.goal.y),
         table,
     );
-    let mode = match (target.connectivity, target.corners) {
+    let mode = match (grid.connectivity, grid.corners) {
         (Connectivity::Four, _) => FOUR,
         (_, CornerCutting::Never) => NEVER,
         _ => CUT,
     };
     let mut mon = Monitor::new(limits);
-    let cells = target.width as usize * target.height as usize;
+    let cells = grid.map.width() as usize * grid.map.height() as usize;
     // (a constant test first: for the costs that always pack, the other open list's
     // search is not even compiled)
-    let outcome = if <C as Sealed>::PACKS || packs_exactly(target.diagonal, cells) {
-        let outcome = run::<C, _, J>(ctx, mode, &target, nodes, packed, start, &mut mon);
+    let outcome = if <C as Sealed>::PACKS || packs_exactly(grid.diagonal, cells) {
+        let outcome = run::<C, _, J>(ctx, mode, grid, nodes, packed, start, &mut mon);
         packed.clear();
         outcome
     } else {
-        let outcome = run::<C, _, J>(ctx, mode, &target, nodes, exact, start, &mut mon);
+        let outcome = run::<C, _, J>(ctx, mode, grid, nodes, exact, start, &mut mon);
         exact.clear();
         outcome
     };
@@ -343,7 +324,7 @@ impl FlatNodes {
 fn run<C: GridCost, K: Key<C>, const J: bool>(
     ctx: MapBits<'_>,
     mode: u8,
-    grid: &Target<C>,
+    grid: &MapGrid<'_, C>,
     nodes: &mut FlatNodes,
     open: &mut FlatOpen<K, K::Queue>,
     start: Cell,
@@ -373,7 +354,7 @@ fn run<C: GridCost, K: Key<C>, const J: bool>(
 /// [`GridSearch::expand`]); the flags keep the node's last move.
 fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
     ctx: MapBits<'_>,
-    grid: &Target<C>,
+    grid: &MapGrid<'_, C>,
     nodes: &mut FlatNodes,
     open: &mut FlatOpen<K, K::Queue>,
     start: Cell,
@@ -387,7 +368,7 @@ fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
         }));
     }
     let width = ctx.width;
-    nodes.prepare(width as usize * grid.height as usize);
+    nodes.prepare(width as usize * grid.map.height() as usize);
     let goal = grid.goal.y * width + grid.goal.x;
     let si = start.y * width + start.x;
     let bound = mon.cost_bound();
@@ -451,12 +432,12 @@ fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
 /// The path to `goal`, each jump expanded into single steps: from each jump point to the
 /// next, diagonal steps first, then straight ones.
 fn trace<C: GridCost>(
-    grid: &Target<C>,
+    grid: &MapGrid<'_, C>,
     nodes: &FlatNodes,
     start: Cell,
     goal: u32,
 ) -> Solution<Cell, Direction, C> {
-    let width = grid.width;
+    let width = grid.map.width();
     let xy = |cell: u32| ((cell % width) as i32, (cell / width) as i32);
     let mut points = vec![goal];
     let mut at = goal;
