@@ -137,7 +137,7 @@ pub struct Stack(pub u64);
 impl Packed for Stack {
     const BYTES: usize = 8;
     fn pack(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.0.to_le_bytes());
+        self.0.pack(out)
     }
     fn unpack(bytes: &[u8]) -> Self {
         Stack(u64::unpack(bytes))

@@ -383,7 +383,8 @@ mod tests {
         assert_eq!(out, b);
         <[u128; 2]>::read(&b).write(&mut out);
         assert_eq!(out, b);
-        // records of 24 and 32 bytes that differ in the first, the middle and the last byte
+        // records of 17, 24 and 32 bytes, each zero but for one byte (or none): sorted as
+        // keys, they come out in the order of their bytes
         for width in [17, 24, 32] {
             let mut records: Vec<Vec<u8>> = (0..width)
                 .flat_map(|i| [1u8, 2].map(|v| (0..width).map(|j| u8::from(j == i) * v).collect()))
