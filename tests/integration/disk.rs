@@ -5,7 +5,6 @@
 //! The test that kills a run uses the `disk_bfs` example, which `cargo test`
 //! builds (or `cargo build --example disk_bfs`).
 
-use heurist::Zero;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -13,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use heurist::disk::{DiskBfs, DiskError, Packed};
-use heurist::{CancelToken, Outcome, Problem, StopReason, Successors};
+use heurist::{CancelToken, Outcome, Problem, StopReason, Successors, Zero};
 
 use heurist_puzzles::disk_bfs as puzzles;
 use puzzles::{published, Board, Cube, Metric, Pancakes, Sliding, Stack};

@@ -3,8 +3,7 @@
 //! solution (the same steps, not only the same cost), proves the same graphs exhausted, and
 //! stops at the same limits.
 
-use heurist::Zero;
-use heurist::{CycleCheck, IdaStar, StopReason};
+use heurist::{CycleCheck, IdaStar, StopReason, Zero};
 use proptest::prelude::*;
 
 use crate::support;

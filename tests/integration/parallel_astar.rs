@@ -5,10 +5,9 @@
 //! not, prove the same graphs exhausted, and stop honestly at every limit with a lower
 //! bound no greater than the optimum.
 
-use heurist::Zero;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use heurist::{AStar, Heuristic, OpenList, Problem, SearchResult, StopReason, Successors};
+use heurist::{AStar, Heuristic, OpenList, Problem, SearchResult, StopReason, Successors, Zero};
 use proptest::prelude::*;
 
 use crate::support;
