@@ -37,6 +37,7 @@ impl<const B: usize> Board<B> {
 
 /// The sliding-tile puzzle on a `width` x `height` board (at most 16 cells, and at most 12
 /// for `B` = 6): a move slides a tile next to the blank into it. The goal is `goal`.
+#[derive(Clone, Debug)]
 pub struct Sliding<const B: usize> {
     /// Columns of the board.
     pub width: u32,

@@ -9,7 +9,9 @@
 /// * `unpack(pack(s)) == s`, and two states pack to the same bytes exactly when they are
 ///   equal (the search finds duplicates by comparing bytes).
 ///
-/// Implemented for `u8`, `u16`, `u32`, `u64`, `u128` (little-endian), byte arrays
+/// Implemented for the integers `u8` to `u128` and `i8` to `i128` (little-endian), `usize`
+/// (as 8 bytes),
+/// [`OrderedF64`](crate::OrderedF64) (its bits: costs, too, can travel as bytes), byte arrays
 /// `[u8; N]`, and pairs of packed values (the first, then the second). A state of your own
 /// usually packs into fewer bytes than it occupies in memory: a 4x3 sliding-tile board
 /// held in a `u64` needs only 6 (twelve 4-bit tiles), and the files shrink in proportion.
@@ -65,7 +67,7 @@ pub trait Packed: Sized {
     }
 }
 
-macro_rules! packed_uint {
+macro_rules! packed_int {
     ($($t:ty),*) => {$(
         impl Packed for $t {
             const BYTES: usize = std::mem::size_of::<$t>();
@@ -83,7 +85,35 @@ macro_rules! packed_uint {
     )*};
 }
 
-packed_uint!(u8, u16, u32, u64, u128);
+packed_int!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
+
+/// As a `u64`, so that the width is the same on every machine (a value beyond `u32` does
+/// not come back on a 32-bit one).
+impl Packed for usize {
+    const BYTES: usize = 8;
+    #[inline]
+    fn pack(&self, out: &mut [u8]) {
+        (*self as u64).pack(out);
+    }
+    #[inline]
+    fn unpack(bytes: &[u8]) -> Self {
+        u64::unpack(bytes) as usize
+    }
+}
+
+/// The bits of the `f64`, so that every value, NaN and the sign of zero included, comes back
+/// as it was.
+impl Packed for crate::OrderedF64 {
+    const BYTES: usize = 8;
+    #[inline]
+    fn pack(&self, out: &mut [u8]) {
+        self.0.to_bits().pack(out);
+    }
+    #[inline]
+    fn unpack(bytes: &[u8]) -> Self {
+        crate::OrderedF64(f64::from_bits(u64::unpack(bytes)))
+    }
+}
 
 impl<const N: usize> Packed for [u8; N] {
     const BYTES: usize = N;
@@ -132,6 +162,10 @@ mod tests {
         round_trip(u32::MAX - 7);
         round_trip(0x0123_4567_89AB_CDEFu64);
         round_trip(u128::MAX / 3);
+        round_trip(-5i32);
+        round_trip(usize::MAX / 5);
+        round_trip(i64::MIN);
+        round_trip(crate::OrderedF64(-0.1));
         round_trip([1u8, 2, 3, 4, 5]);
         round_trip((7u16, [9u8, 8, 7]));
         round_trip(((1u8, 2u32), 3u64));

@@ -99,6 +99,18 @@ pub struct FnProblem<S, A, C, G, F, K = Triples> {
     _types: PhantomData<(Signature<S, A, C>, K)>,
 }
 
+/// A copy with copies of the closures: for a search that gives each worker its own problem
+/// (the closures must be `Clone`, as those that capture only `Clone` values are).
+impl<S, A, C, G: Clone, F: Clone, K> Clone for FnProblem<S, A, C, G, F, K> {
+    fn clone(&self) -> Self {
+        FnProblem {
+            goal: self.goal.clone(),
+            successors: self.successors.clone(),
+            _types: PhantomData,
+        }
+    }
+}
+
 impl<S, A, C, G, F, I> FnProblem<S, A, C, G, F, Triples>
 where
     G: FnMut(&S) -> bool,
