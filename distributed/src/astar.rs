@@ -1,0 +1,479 @@
+//! A\* across workers, in rounds of bounded batches.
+//!
+//! Each worker owns the states whose [hash names it](crate::util::owner): their best cost
+//! so far, parent and estimate, and an open list of those waiting. In a round every worker
+//! expands up to a [batch](AStar::batch) of its open states, best first, and sends each
+//! successor with its cost to its owner, which keeps it if it is new or cheaper than
+//! before (reopening it then). A gather round shares each worker's smallest `f` and its
+//! best goal: the search ends when a goal is known whose cost is at most the smallest `f`
+//! of every open list, which, with an admissible heuristic, makes it optimal. Workers
+//! expand states with `f` up to the best goal's cost only.
+
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::panic::{self, AssertUnwindSafe};
+use std::rc::Rc;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use heurist::disk::Packed;
+use heurist::{CancelToken, Cost, Heuristic, Outcome, Problem, Stats, Successors};
+use rustc_hash::FxHashMap;
+use timely::worker::Worker;
+
+use crate::bfs::describe;
+use crate::util::route::{Gather, Router};
+use crate::util::{from_words, owner, stop_reason, stop_word, to_words, Outbox};
+use crate::{Cluster, Error, Limits, SearchResult, Stop};
+
+/// The result of a distributed A\* search for a problem `P`.
+pub type AStarResultOf<P> =
+    SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+
+/// A\* on a [`Cluster`]: the configuration.
+///
+/// With an admissible heuristic the cost found is optimal, with integer and real-valued
+/// costs alike ([`OrderedF64`](heurist::OrderedF64)); a state reached again more cheaply
+/// is opened again, so the heuristic need not be consistent. Each worker searches with its
+/// own clones of the problem and the heuristic (share large data, such as a pattern
+/// database, inside them through an `Arc`); states and costs travel between workers as
+/// [`Packed`] bytes.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Mutex;
+/// use heurist::FnProblem;
+/// use heurist_distributed::{AStar, Cluster};
+///
+/// // From 1 to 500 by doubling (cost 3) or adding one (cost 1), on two workers.
+/// let p = FnProblem::with_costs(|&n: &u32| n == 500, |&n: &u32| {
+///     [(n * 2, 3u32), (n + 1, 1)].into_iter().filter(|&(m, _)| m <= 500)
+/// });
+/// let found = AStar::new().search(&Cluster::threads(2), p.clone(), |_: &u32| 0, 1).unwrap();
+/// assert_eq!(found.cost(), heurist::dijkstra(&p, 1).cost());
+/// ```
+#[derive(Clone, Debug)]
+pub struct AStar {
+    batch: usize,
+    limits: Limits,
+}
+
+impl Default for AStar {
+    fn default() -> Self {
+        AStar {
+            batch: 2048,
+            limits: Limits::default(),
+        }
+    }
+}
+
+impl AStar {
+    /// The default configuration: batches of 2048 states a worker, no limits.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Expands up to `states` states on each worker in a round (at least one). Larger
+    /// batches pay less for the rounds' synchronization and may expand more states whose
+    /// `f` turns out to exceed the optimal cost, at most a batch a worker.
+    pub fn batch(mut self, states: usize) -> Self {
+        self.batch = states.max(1);
+        self
+    }
+
+    /// Stops after the round in which the workers together expanded `n` states or more.
+    pub fn max_expansions(mut self, n: u64) -> Self {
+        self.limits.max_expansions = Some(n);
+        self
+    }
+
+    /// Stops after the round that ends past `limit` on a worker's clock.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.limits.time_limit = Some(limit);
+        self
+    }
+
+    /// Stops after the round in which `token` was cancelled in any process.
+    pub fn cancel(mut self, token: CancelToken) -> Self {
+        self.limits.cancel = Some(token);
+        self
+    }
+
+    /// A cheapest path from `start` to a goal, with `heuristic` as the estimate, found on
+    /// the workers of `cluster`; every process gets the same result. Stopped by a limit,
+    /// the result carries a lower bound on the optimal cost.
+    ///
+    /// # Errors
+    ///
+    /// The workers could not start, or one failed (see [`Error`]).
+    pub fn search<P, H>(
+        &self,
+        cluster: &Cluster,
+        problem: P,
+        heuristic: H,
+        start: P::State,
+    ) -> Result<AStarResultOf<P>, Error>
+    where
+        P: Problem + Clone + Send + 'static,
+        P::State: Packed + Send,
+        P::Action: Send,
+        P::Cost: Packed + Send,
+        H: Heuristic<P> + Clone + Send + 'static,
+    {
+        let config = self.clone();
+        let shared = Mutex::new((problem, heuristic, start));
+        cluster.run(self.limits.cancel.clone(), move |worker, stop| {
+            let (problem, heuristic, start) =
+                shared.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            rounds(
+                worker,
+                stop,
+                &config,
+                Rc::new(problem),
+                Rc::new(heuristic),
+                start,
+            )
+        })
+    }
+}
+
+/// What a worker knows of a state it owns.
+struct Node<S, C> {
+    g: C,
+    h: C,
+    parent: S,
+    expanded: bool,
+}
+
+/// An open-list entry: smaller `f` first, then larger `g`.
+struct Entry<S, C> {
+    f: C,
+    g: C,
+    state: S,
+}
+
+impl<S, C: Ord> Ord for Entry<S, C> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.f.cmp(&self.f).then(self.g.cmp(&other.g))
+    }
+}
+impl<S, C: Ord> PartialOrd for Entry<S, C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<S, C: Ord> PartialEq for Entry<S, C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl<S, C: Ord> Eq for Entry<S, C> {}
+
+/// A worker's part of the search, shared by the driver and the handler of received states.
+struct Shard<S, C> {
+    nodes: FxHashMap<S, Node<S, C>>,
+    open: BinaryHeap<Entry<S, C>>,
+    /// The cheapest goal this worker owns.
+    goal: Option<(C, S)>,
+    duplicates: u64,
+    reopened: u64,
+    failed: Option<String>,
+}
+
+impl<S: Clone + Eq + std::hash::Hash, C: Cost> Shard<S, C> {
+    /// Keeps `child` at cost `g` from `parent` if that is new or cheaper; returns whether.
+    fn offer(&mut self, child: S, parent: S, g: C, h: impl FnOnce(&S) -> C) -> bool {
+        let h = match self.nodes.get_mut(&child) {
+            Some(node) if node.g <= g => {
+                self.duplicates += 1;
+                return false;
+            }
+            Some(node) => {
+                if node.expanded {
+                    self.reopened += 1;
+                }
+                node.g = g;
+                node.parent = parent;
+                node.expanded = false;
+                node.h
+            }
+            None => {
+                let h = h(&child);
+                self.nodes.insert(
+                    child.clone(),
+                    Node {
+                        g,
+                        h,
+                        parent,
+                        expanded: false,
+                    },
+                );
+                h
+            }
+        };
+        self.open.push(Entry {
+            f: g.saturating_add(h),
+            g,
+            state: child,
+        });
+        true
+    }
+
+    /// Drops the outdated entries from the top of the open list; the smallest `f` left.
+    fn min_f(&mut self) -> Option<C> {
+        while let Some(top) = self.open.peek() {
+            let node = &self.nodes[&top.state];
+            if node.g == top.g && !node.expanded {
+                return Some(top.f);
+            }
+            self.open.pop();
+        }
+        None
+    }
+}
+
+/// One worker's A\*, round by round.
+fn rounds<P, H>(
+    worker: &mut Worker,
+    stop: &Stop,
+    config: &AStar,
+    problem: Rc<P>,
+    heuristic: Rc<H>,
+    start: P::State,
+) -> Result<AStarResultOf<P>, Error>
+where
+    P: Problem + 'static,
+    P::State: Packed,
+    P::Cost: Packed,
+    H: Heuristic<P> + 'static,
+{
+    let started = Instant::now();
+    let (me, peers) = (worker.index(), worker.peers());
+    let width = P::State::BYTES;
+    let record = 2 * width + P::Cost::BYTES;
+    let shard = Rc::new(RefCell::new(Shard {
+        nodes: FxHashMap::default(),
+        open: BinaryHeap::new(),
+        goal: None,
+        duplicates: 0,
+        reopened: 0,
+        failed: None,
+    }));
+
+    let handler_shard = Rc::clone(&shard);
+    let (handler_problem, handler_heuristic) = (Rc::clone(&problem), Rc::clone(&heuristic));
+    let mut router = Router::new(worker, move |bytes: &[u8]| {
+        let mut shard = handler_shard.borrow_mut();
+        let shard = &mut *shard;
+        let settled = panic::catch_unwind(AssertUnwindSafe(|| {
+            for record in bytes.chunks_exact(record) {
+                let child = P::State::unpack(&record[..width]);
+                let parent = P::State::unpack(&record[width..2 * width]);
+                let g = P::Cost::unpack(&record[2 * width..]);
+                let kept = shard.offer(child.clone(), parent, g, |s| handler_heuristic.estimate(s));
+                if kept
+                    && shard.goal.as_ref().is_none_or(|(best, _)| g < *best)
+                    && handler_problem.is_goal(&child)
+                {
+                    shard.goal = Some((g, child));
+                }
+            }
+        }));
+        if let Err(payload) = settled {
+            shard.failed.get_or_insert_with(|| describe(&payload));
+        }
+    });
+    let mut gather = Gather::new(worker);
+
+    let mut packed = vec![0u8; width];
+    start.pack(&mut packed);
+    let zero = <P::Cost as Cost>::ZERO;
+    let mut result = AStarResultOf::<P> {
+        outcome: Outcome::Exhausted,
+        layers: Vec::new(),
+        stats: Stats {
+            iterations: 1,
+            ..Stats::default()
+        },
+        rounds: 0,
+        bytes_sent: 0,
+    };
+    if problem.is_goal(&start) {
+        result.outcome = Outcome::Found(heurist::Solution {
+            start: start.clone(),
+            steps: Vec::new(),
+            cost: zero,
+        });
+        return Ok(result);
+    }
+    if owner(&packed, peers) == me {
+        shard
+            .borrow_mut()
+            .offer(start.clone(), start.clone(), zero, |s| {
+                heuristic.estimate(s)
+            });
+    }
+
+    let (mut expanded, mut generated, mut sent) = (0u64, 0u64, 0u64);
+    let mut incumbent: Option<P::Cost> = None;
+    let mut successors = Successors::new();
+    let mut outbox = Outbox::new(peers);
+    loop {
+        router.begin_round();
+        // this round's batch, best first, below the best goal's cost
+        let mut batch = Vec::with_capacity(config.batch);
+        {
+            let mut shard = shard.borrow_mut();
+            while batch.len() < config.batch {
+                let Some(f) = shard.min_f() else { break };
+                if incumbent.is_some_and(|c| f >= c) {
+                    break;
+                }
+                let entry = shard.open.pop().expect("min_f saw it");
+                let node = shard
+                    .nodes
+                    .get_mut(&entry.state)
+                    .expect("an open state is stored");
+                node.expanded = true;
+                batch.push((entry.state, entry.g));
+            }
+        }
+        let frontier = shard.borrow().open.len();
+        let expansion = panic::catch_unwind(AssertUnwindSafe(|| {
+            for (state, g) in &batch {
+                successors.clear();
+                problem.successors(state, &mut successors);
+                expanded += 1;
+                generated += successors.len() as u64;
+                for step in successors.iter() {
+                    step.state.pack(&mut packed);
+                    let to = owner(&packed, peers);
+                    let cost = g.saturating_add(step.cost);
+                    outbox.push(&mut router, worker, to, record, |out| {
+                        out[..width].copy_from_slice(&packed);
+                        state.pack(&mut out[width..2 * width]);
+                        cost.pack(&mut out[2 * width..]);
+                    });
+                }
+            }
+        }));
+        if let Err(payload) = expansion {
+            shard
+                .borrow_mut()
+                .failed
+                .get_or_insert_with(|| describe(&payload));
+        }
+        outbox.flush(&mut router, worker);
+        sent += std::mem::take(&mut outbox.bytes);
+        router
+            .finish_round(worker, stop)
+            .map_err(|()| peer_gone())?;
+        result.rounds += 1;
+
+        // the gather: counters, verdicts, the smallest f and the best goal
+        let mut words = vec![
+            expanded,
+            generated,
+            0,
+            0,
+            0,
+            frontier as u64,
+            0,
+            stop_word(stop, expanded, started, &config.limits),
+            sent,
+        ];
+        {
+            let mut shard = shard.borrow_mut();
+            words[2] = shard.duplicates;
+            words[3] = shard.reopened;
+            words[4] = shard.nodes.len() as u64;
+            words[6] = u64::from(shard.failed.is_some());
+            match shard.min_f() {
+                Some(f) => {
+                    words.push(1);
+                    words.extend(to_words(&f));
+                }
+                None => words.extend(std::iter::repeat_n(0, 1 + P::Cost::BYTES.div_ceil(8))),
+            }
+            if let Some((g, goal)) = &shard.goal {
+                words.push(1);
+                words.extend(to_words(g));
+                words.extend(to_words(goal));
+            } else {
+                words.push(0);
+            }
+        }
+        let all = gather.all(worker, words, stop).map_err(|()| peer_gone())?;
+
+        let sum = |i: usize| all.iter().map(|w| w[i]).sum::<u64>();
+        result.stats.expanded = sum(0);
+        result.stats.generated = sum(1);
+        result.stats.duplicates = sum(2);
+        result.stats.reopened = sum(3);
+        result.stats.stored = sum(4) as usize;
+        result.stats.max_frontier = result
+            .stats
+            .max_frontier
+            .max(all.iter().map(|w| w[5] as usize).max().unwrap_or(0));
+        result.bytes_sent = sum(8);
+        if let Some(failed) = all.iter().position(|w| w[6] != 0) {
+            let own = shard.borrow().failed.clone();
+            return Err(Error::WorkerFailed(
+                own.unwrap_or_else(|| format!("{}{failed}", crate::cluster::ECHO)),
+            ));
+        }
+        let cost_words = P::Cost::BYTES.div_ceil(8);
+        let min_f = all
+            .iter()
+            .filter(|w| w[9] == 1)
+            .map(|w| from_words::<P::Cost>(&w[10..10 + cost_words]))
+            .min();
+        let goal_at = 10 + cost_words;
+        let best = all
+            .iter()
+            .filter(|w| w[goal_at] == 1)
+            .map(|w| {
+                (
+                    from_words::<P::Cost>(&w[goal_at + 1..goal_at + 1 + cost_words]),
+                    &w[goal_at + 1 + cost_words..],
+                )
+            })
+            .min_by_key(|(g, _)| *g);
+        incumbent = best.as_ref().map(|(g, _)| *g);
+        if let Some((g, goal)) = best
+            && min_f.is_none_or(|f| f >= g)
+        {
+            let goal: P::State = from_words(goal);
+            let parent = |s: &P::State| shard.borrow().nodes.get(s).map(|n| n.parent.clone());
+            let solution =
+                crate::trace::trace(worker, &mut gather, stop, &*problem, &start, goal, parent)
+                    .map_err(|()| peer_gone())?;
+            result.outcome = Outcome::Found(solution);
+            break;
+        }
+        if min_f.is_none() {
+            result.outcome = Outcome::Exhausted;
+            break;
+        }
+        if let Some(reason) = all.iter().find_map(|w| stop_reason(w[7])) {
+            let bound = match (min_f, incumbent) {
+                (Some(f), Some(c)) => Some(f.min(c)),
+                (f, c) => f.or(c),
+            };
+            result.outcome = Outcome::Stopped {
+                reason,
+                lower_bound: bound,
+            };
+            break;
+        }
+    }
+    result.stats.elapsed = started.elapsed();
+    Ok(result)
+}
+
+/// The error of a worker whose peers in this process stopped.
+fn peer_gone() -> Error {
+    Error::WorkerFailed(crate::cluster::PEER_GONE.into())
+}

@@ -1,0 +1,464 @@
+//! Breadth-first search and enumeration across workers: one round a layer.
+//!
+//! Each worker owns the states whose [hash names it](crate::util::owner) and keeps them in
+//! memory. In a round, every worker expands its part of the layer and sends each successor,
+//! packed, to the successor's owner, which keeps those it has not seen as its part of the
+//! next layer (and, in a search, each one's parent). A gather round then shares the layer's
+//! size, the counters, a goal and the limits' verdicts, so that every worker takes the same
+//! decision.
+
+use std::cell::RefCell;
+use std::panic::{self, AssertUnwindSafe};
+use std::rc::Rc;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use heurist::disk::Packed;
+use heurist::{CancelToken, Outcome, Problem, Stats, StopReason, Successors};
+use rustc_hash::{FxHashMap, FxHashSet};
+use timely::worker::Worker;
+
+use crate::util::route::{Gather, Router};
+use crate::util::{from_words, owner, stop_reason, stop_word, to_words, Outbox};
+use crate::{Cluster, Error, Limits, SearchResult, Stop};
+
+/// The result of a distributed breadth-first search for a problem `P`.
+pub type BfsResultOf<P> =
+    SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+
+/// Breadth-first search and enumeration on a [`Cluster`]: the configuration.
+///
+/// [`search`](Bfs::search) finds a path with the fewest actions, as
+/// [`heurist::bfs`] does; [`enumerate`](Bfs::enumerate) counts the states at each depth, as
+/// [`heurist::bfs_reach`] does. Each worker searches with its own clone of the problem
+/// (share large data inside it through an `Arc`); states travel between workers as
+/// [`Packed`] bytes.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Mutex;
+/// use heurist::FnProblem;
+/// use heurist_distributed::{Bfs, Cluster};
+///
+/// // A walk on a 40 x 40 torus, on two workers: every step can be undone.
+/// let torus = FnProblem::space(|&(x, y): &(u8, u8)| {
+///     [((x + 39) % 40, y), ((x + 1) % 40, y), (x, (y + 39) % 40), (x, (y + 1) % 40)]
+/// });
+/// let all = Bfs::new().reversible(true).enumerate(&Cluster::threads(2), torus, (0, 0)).unwrap();
+/// assert_eq!(all.total_states(), 1600);
+/// assert_eq!(all.layers[..4], [1, 4, 8, 12]);
+///
+/// let to_corner = FnProblem::unit(|&s: &(u8, u8)| s == (20, 20), |&(x, y): &(u8, u8)| {
+///     [((x + 39) % 40, y), ((x + 1) % 40, y), (x, (y + 39) % 40), (x, (y + 1) % 40)]
+/// });
+/// let found = Bfs::new().search(&Cluster::threads(2), to_corner, (0, 0)).unwrap();
+/// assert_eq!(found.cost(), Some(40));
+/// assert_eq!(found.solution().unwrap().steps.last().unwrap().state, (20, 20));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Bfs {
+    reversible: bool,
+    max_depth: Option<usize>,
+    limits: Limits,
+}
+
+impl Bfs {
+    /// The default configuration: no limits, a space not known to be reversible.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether every move can be undone by one move (sliding tiles, pancake flips, cube
+    /// turns): an [enumeration](Bfs::enumerate) then checks a layer against the two before
+    /// it only and forgets older ones, so that each worker holds three layers of states
+    /// at most instead of every state. A search keeps every state with its parent anyway.
+    pub fn reversible(mut self, reversible: bool) -> Self {
+        self.reversible = reversible;
+        self
+    }
+
+    /// Builds no layer deeper than `depth`.
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = Some(depth);
+        self
+    }
+
+    /// Stops after the layer in which the workers together expanded `n` states or more.
+    pub fn max_expansions(mut self, n: u64) -> Self {
+        self.limits.max_expansions = Some(n);
+        self
+    }
+
+    /// Stops after the layer that ends past `limit` on a worker's clock.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.limits.time_limit = Some(limit);
+        self
+    }
+
+    /// Stops after the layer in which `token` was cancelled in any process.
+    pub fn cancel(mut self, token: CancelToken) -> Self {
+        self.limits.cancel = Some(token);
+        self
+    }
+
+    /// A path with the fewest actions from `start` to a goal, found on the workers of
+    /// `cluster`; every process gets the same result.
+    ///
+    /// # Errors
+    ///
+    /// The workers could not start, or one failed (see [`Error`]).
+    pub fn search<P>(
+        &self,
+        cluster: &Cluster,
+        problem: P,
+        start: P::State,
+    ) -> Result<BfsResultOf<P>, Error>
+    where
+        P: Problem + Clone + Send + 'static,
+        P::State: Packed + Send,
+        P::Action: Send,
+        P::Cost: Send,
+    {
+        self.run(cluster, problem, start, true)
+    }
+
+    /// Every state reachable from `start`, counted at each depth in
+    /// [`SearchResult::layers`], on the workers of `cluster`; goals are not looked at.
+    ///
+    /// # Errors
+    ///
+    /// As for [`search`](Bfs::search).
+    pub fn enumerate<P>(
+        &self,
+        cluster: &Cluster,
+        problem: P,
+        start: P::State,
+    ) -> Result<BfsResultOf<P>, Error>
+    where
+        P: Problem + Clone + Send + 'static,
+        P::State: Packed + Send,
+        P::Action: Send,
+        P::Cost: Send,
+    {
+        self.run(cluster, problem, start, false)
+    }
+
+    fn run<P>(
+        &self,
+        cluster: &Cluster,
+        problem: P,
+        start: P::State,
+        search: bool,
+    ) -> Result<BfsResultOf<P>, Error>
+    where
+        P: Problem + Clone + Send + 'static,
+        P::State: Packed + Send,
+        P::Action: Send,
+        P::Cost: Send,
+    {
+        let config = self.clone();
+        let shared = Mutex::new((problem, start));
+        cluster.run(self.limits.cancel.clone(), move |worker, stop| {
+            let (problem, start) = shared.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let seen = match (search, config.reversible) {
+                (true, _) => Seen::Parents(FxHashMap::default()),
+                (false, false) => Seen::All(FxHashSet::default()),
+                (false, true) => Seen::Window([
+                    FxHashSet::default(),
+                    FxHashSet::default(),
+                    FxHashSet::default(),
+                ]),
+            };
+            layers(worker, stop, &config, Rc::new(problem), start, seen)
+        })
+    }
+}
+
+/// The states a worker has seen.
+enum Seen<S> {
+    /// Every state (an enumeration of a space that is not reversible).
+    All(FxHashSet<S>),
+    /// The layers before, being expanded and being built (an enumeration of a reversible
+    /// space).
+    Window([FxHashSet<S>; 3]),
+    /// Every state with its parent (a search; the start is its own parent).
+    Parents(FxHashMap<S, S>),
+}
+
+/// A worker's part of the search, shared by the driver and the handler of received states.
+struct Shard<S> {
+    seen: Seen<S>,
+    /// This worker's part of the layer being built.
+    next: Vec<S>,
+    /// The first goal among them.
+    goal: Option<S>,
+    duplicates: u64,
+    /// What the problem's code panicked with, on this worker.
+    failed: Option<String>,
+}
+
+impl<S: Clone + Eq + std::hash::Hash> Shard<S> {
+    /// Keeps `child` (reached from `parent`) if it is new.
+    fn offer(&mut self, child: S, parent: Option<S>) -> bool {
+        let new = match &mut self.seen {
+            Seen::All(set) => set.insert(child.clone()),
+            Seen::Window([older, current, newest]) => {
+                !older.contains(&child) && !current.contains(&child) && newest.insert(child.clone())
+            }
+            Seen::Parents(map) => match map.entry(child.clone()) {
+                std::collections::hash_map::Entry::Occupied(_) => false,
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(parent.unwrap_or_else(|| child.clone()));
+                    true
+                }
+            },
+        };
+        if new {
+            self.next.push(child);
+        } else {
+            self.duplicates += 1;
+        }
+        new
+    }
+
+    fn stored(&self) -> usize {
+        match &self.seen {
+            Seen::All(set) => set.len(),
+            Seen::Window(sets) => sets.iter().map(|s| s.len()).sum(),
+            Seen::Parents(map) => map.len(),
+        }
+    }
+}
+
+/// The words a worker contributes after a layer: counters, verdicts and its goal.
+mod word {
+    pub(super) const NEW: usize = 0;
+    pub(super) const EXPANDED: usize = 1;
+    pub(super) const GENERATED: usize = 2;
+    pub(super) const DUPLICATES: usize = 3;
+    pub(super) const STORED: usize = 4;
+    pub(super) const FRONTIER: usize = 5;
+    pub(super) const FAILED: usize = 6;
+    pub(super) const STOP: usize = 7;
+    pub(super) const SENT: usize = 8;
+    pub(super) const GOAL: usize = 9;
+}
+
+/// One worker's breadth-first search, layer by layer.
+fn layers<P>(
+    worker: &mut Worker,
+    stop: &Stop,
+    config: &Bfs,
+    problem: Rc<P>,
+    start: P::State,
+    seen: Seen<P::State>,
+) -> Result<BfsResultOf<P>, Error>
+where
+    P: Problem + 'static,
+    P::State: Packed,
+{
+    let started = Instant::now();
+    let (me, peers) = (worker.index(), worker.peers());
+    let width = P::State::BYTES;
+    let search = matches!(seen, Seen::Parents(_));
+    let shard = Rc::new(RefCell::new(Shard {
+        seen,
+        next: Vec::new(),
+        goal: None,
+        duplicates: 0,
+        failed: None,
+    }));
+
+    let handler_shard = Rc::clone(&shard);
+    let handler_problem = Rc::clone(&problem);
+    let (handler_me, handler_peers) = (me, peers);
+    let mut router = Router::new(worker, move |bytes: &[u8]| {
+        let mut shard = handler_shard.borrow_mut();
+        let shard = &mut *shard;
+        let record = if search { 2 * width } else { width };
+        let settled = panic::catch_unwind(AssertUnwindSafe(|| {
+            for record in bytes.chunks_exact(record) {
+                let child = P::State::unpack(&record[..width]);
+                debug_assert_eq!(
+                    owner(&record[..width], handler_peers),
+                    handler_me,
+                    "a state reached a worker that does not own it"
+                );
+                let parent = search.then(|| P::State::unpack(&record[width..]));
+                if shard.offer(child.clone(), parent)
+                    && search
+                    && shard.goal.is_none()
+                    && handler_problem.is_goal(&child)
+                {
+                    shard.goal = Some(child);
+                }
+            }
+        }));
+        if let Err(payload) = settled {
+            shard.failed.get_or_insert_with(|| describe(&payload));
+        }
+    });
+    let mut gather = Gather::new(worker);
+
+    let mut packed = vec![0u8; width];
+    start.pack(&mut packed);
+    if owner(&packed, peers) == me {
+        shard.borrow_mut().offer(start.clone(), None);
+    }
+    let mut result = BfsResultOf::<P> {
+        outcome: Outcome::Exhausted,
+        layers: vec![1],
+        stats: Stats {
+            stored: 1,
+            iterations: 1,
+            ..Stats::default()
+        },
+        rounds: 0,
+        bytes_sent: 0,
+    };
+    if search && problem.is_goal(&start) {
+        result.outcome = Outcome::Found(heurist::Solution {
+            start: start.clone(),
+            steps: Vec::new(),
+            cost: <P::Cost as heurist::Cost>::ZERO,
+        });
+        return Ok(result);
+    }
+
+    let (mut expanded, mut generated, mut sent) = (0u64, 0u64, 0u64);
+    let mut successors = Successors::new();
+    let mut outbox = Outbox::new(peers);
+    loop {
+        let depth = result.layers.len() - 1;
+        if config.max_depth.is_some_and(|m| depth >= m) {
+            result.outcome = Outcome::Stopped {
+                reason: StopReason::MaxDepth,
+                lower_bound: None,
+            };
+            break;
+        }
+        let frontier = {
+            let mut shard = shard.borrow_mut();
+            if let Seen::Window([older, current, newest]) = &mut shard.seen {
+                std::mem::swap(older, current);
+                std::mem::swap(current, newest);
+                newest.clear();
+            }
+            std::mem::take(&mut shard.next)
+        };
+        let frontier_len = frontier.len();
+        router.begin_round();
+        let expansion = panic::catch_unwind(AssertUnwindSafe(|| {
+            for state in &frontier {
+                successors.clear();
+                problem.successors(state, &mut successors);
+                expanded += 1;
+                generated += successors.len() as u64;
+                for step in successors.iter() {
+                    step.state.pack(&mut packed);
+                    let to = owner(&packed, peers);
+                    let record = if search { 2 * width } else { width };
+                    outbox.push(&mut router, worker, to, record, |out| {
+                        out[..width].copy_from_slice(&packed);
+                        if search {
+                            state.pack(&mut out[width..]);
+                        }
+                    });
+                }
+            }
+        }));
+        drop(frontier);
+        if let Err(payload) = expansion {
+            shard
+                .borrow_mut()
+                .failed
+                .get_or_insert_with(|| describe(&payload));
+        }
+        outbox.flush(&mut router, worker);
+        sent += std::mem::take(&mut outbox.bytes);
+        router
+            .finish_round(worker, stop)
+            .map_err(|()| peer_gone())?;
+        result.rounds += 1;
+
+        let mut words = vec![0u64; word::GOAL + 1];
+        {
+            let shard = shard.borrow();
+            words[word::NEW] = shard.next.len() as u64;
+            words[word::DUPLICATES] = shard.duplicates;
+            words[word::STORED] = shard.stored() as u64;
+            words[word::FAILED] = u64::from(shard.failed.is_some());
+            if let Some(goal) = &shard.goal {
+                words[word::GOAL] = 1;
+                words.extend(to_words(goal));
+            }
+        }
+        words[word::EXPANDED] = expanded;
+        words[word::GENERATED] = generated;
+        words[word::FRONTIER] = frontier_len as u64;
+        words[word::SENT] = sent;
+        words[word::STOP] = stop_word(stop, expanded, started, &config.limits);
+        let all = gather.all(worker, words, stop).map_err(|()| peer_gone())?;
+
+        let sum = |i: usize| all.iter().map(|w| w[i]).sum::<u64>();
+        result.stats.expanded = sum(word::EXPANDED);
+        result.stats.generated = sum(word::GENERATED);
+        result.stats.duplicates = sum(word::DUPLICATES);
+        result.stats.stored = sum(word::STORED) as usize;
+        result.stats.max_frontier = result.stats.max_frontier.max(
+            all.iter()
+                .map(|w| w[word::FRONTIER] as usize)
+                .max()
+                .unwrap_or(0),
+        );
+        result.bytes_sent = sum(word::SENT);
+        if let Some(failed) = all.iter().position(|w| w[word::FAILED] != 0) {
+            let own = shard.borrow().failed.clone();
+            return Err(Error::WorkerFailed(
+                own.unwrap_or_else(|| format!("{}{failed}", crate::cluster::ECHO)),
+            ));
+        }
+        let new = sum(word::NEW);
+        if new == 0 {
+            result.outcome = Outcome::Exhausted;
+            break;
+        }
+        result.layers.push(new);
+        if let Some(words) = all.iter().find(|w| w[word::GOAL] != 0) {
+            let goal: P::State = from_words(&words[word::GOAL + 1..]);
+            let parent = |s: &P::State| match &shard.borrow().seen {
+                Seen::Parents(map) => map.get(s).cloned(),
+                _ => None,
+            };
+            let solution =
+                crate::trace::trace(worker, &mut gather, stop, &*problem, &start, goal, parent)
+                    .map_err(|()| peer_gone())?;
+            result.outcome = Outcome::Found(solution);
+            break;
+        }
+        if let Some(reason) = all.iter().find_map(|w| stop_reason(w[word::STOP])) {
+            result.outcome = Outcome::Stopped {
+                reason,
+                lower_bound: None,
+            };
+            break;
+        }
+    }
+    result.stats.elapsed = started.elapsed();
+    Ok(result)
+}
+
+/// The error of a worker whose peers in this process stopped.
+fn peer_gone() -> Error {
+    Error::WorkerFailed(crate::cluster::PEER_GONE.into())
+}
+
+/// What a panic carried, as text.
+pub(crate) fn describe(payload: &Box<dyn std::any::Any + Send>) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "the problem's code panicked".to_string())
+}

@@ -1,0 +1,203 @@
+//! The distributed searches against the published tables and the serial searches, on
+//! threads of this process and on processes started by the tests themselves.
+
+mod processes;
+
+use std::sync::Arc;
+
+use heurist::{Cost, FnProblem, OrderedF64, Outcome};
+use heurist_distributed::{AStar, Bfs, Cluster, Error};
+use heurist_puzzles::disk_bfs::{published, Board, Sliding};
+use proptest::prelude::*;
+
+const COUNTS: &str = include_str!("../../../data/bfs/counts.txt");
+
+/// Replays `solution` from its start: every step is a successor, the costs add up.
+fn replays<P: heurist::Problem>(
+    problem: &P,
+    solution: &heurist::Solution<P::State, P::Action, P::Cost>,
+) {
+    let mut state = solution.start.clone();
+    let mut total = <P::Cost as heurist::Cost>::ZERO;
+    let mut successors = heurist::Successors::new();
+    for step in &solution.steps {
+        successors.clear();
+        problem.successors(&state, &mut successors);
+        assert!(
+            successors
+                .iter()
+                .any(|s| s.state == step.state && s.cost == step.cost),
+            "not a move"
+        );
+        total = total.saturating_add(step.cost);
+        state = step.state.clone();
+    }
+    assert!(problem.is_goal(&state), "the path ends at a goal");
+    assert_eq!(total, solution.cost);
+}
+
+#[test]
+fn eight_puzzle_counts_match_the_published_table_on_one_to_four_threads() {
+    let table = published(COUNTS, "3x3 sliding tiles").expect("the 8-puzzle's table");
+    let puzzle = Sliding::<6>::new(3, 3);
+    for threads in [1, 2, 3, 4] {
+        for reversible in [false, true] {
+            let start = puzzle.goal;
+            let all = Bfs::new()
+                .reversible(reversible)
+                .enumerate(&Cluster::threads(threads), puzzle.clone(), start)
+                .unwrap();
+            assert!(all.is_exhausted());
+            assert_eq!(
+                all.layers, table,
+                "{threads} threads, reversible {reversible}"
+            );
+            assert_eq!(all.stats.expanded, 181_440);
+        }
+    }
+}
+
+#[test]
+fn searches_find_the_serial_optimum_and_paths_that_replay() {
+    let puzzle = Sliding::<6>::new(3, 3);
+    let start = Board::<6>::from_tiles(&[8, 6, 7, 2, 5, 4, 3, 0, 1]);
+    let serial = heurist::bfs(&puzzle, start).cost();
+    assert_eq!(serial, Some(27));
+    for threads in [1, 3] {
+        let cluster = Cluster::threads(threads);
+        let found = Bfs::new().search(&cluster, puzzle.clone(), start).unwrap();
+        assert_eq!(found.cost(), serial);
+        replays(&puzzle, found.solution().unwrap());
+        assert_eq!(found.layers.len(), 28);
+
+        let h = puzzle.clone();
+        let manhattan = move |b: &Board<6>| h.manhattan(b);
+        for batch in [1, 64, 5000] {
+            let a = AStar::new()
+                .batch(batch)
+                .search(&cluster, puzzle.clone(), manhattan.clone(), start)
+                .unwrap();
+            assert_eq!(a.cost(), serial, "{threads} threads, batch {batch}");
+            replays(&puzzle, a.solution().unwrap());
+        }
+    }
+}
+
+#[test]
+fn limits_stop_every_worker_together_with_a_lower_bound() {
+    let puzzle = Sliding::<6>::new(3, 3);
+    let start = Board::<6>::from_tiles(&[8, 6, 7, 2, 5, 4, 3, 0, 1]);
+    let cluster = Cluster::threads(2);
+    let deep = Bfs::new()
+        .max_depth(10)
+        .search(&cluster, puzzle.clone(), start)
+        .unwrap();
+    assert_eq!(deep.stop_reason(), Some(heurist::StopReason::MaxDepth));
+    assert_eq!(deep.layers.len(), 11);
+    let zero = |_: &Board<6>| 0u32;
+    let few = AStar::new()
+        .batch(10)
+        .max_expansions(1000)
+        .search(&cluster, puzzle.clone(), zero, start)
+        .unwrap();
+    assert_eq!(few.stop_reason(), Some(heurist::StopReason::MaxExpansions));
+    let bound = few
+        .lower_bound()
+        .expect("A* stopped by a limit has a bound");
+    assert!((5..=27).contains(&bound), "{bound}");
+    let token = heurist::CancelToken::new();
+    token.cancel();
+    let cancelled = Bfs::new()
+        .cancel(token)
+        .enumerate(&cluster, puzzle, start)
+        .unwrap();
+    assert_eq!(
+        cancelled.stop_reason(),
+        Some(heurist::StopReason::Cancelled)
+    );
+    assert_eq!(cancelled.layers.len(), 2); // the first layer is built, then every worker stops
+}
+
+#[test]
+fn a_panic_in_the_problem_is_an_error_on_every_worker() {
+    let p = FnProblem::space(|&n: &u32| {
+        assert!(n != 500, "state 500 is cursed");
+        [n + 1, n * 2]
+    });
+    let error = Bfs::new()
+        .enumerate(&Cluster::threads(3), p, 1)
+        .unwrap_err();
+    assert!(
+        matches!(&error, Error::WorkerFailed(m) if m.contains("cursed")),
+        "{error}"
+    );
+}
+
+#[test]
+fn unreachable_goals_exhaust_and_starts_that_are_goals_cost_nothing() {
+    let evens = FnProblem::unit(|&n: &u16| n == 7, |&n: &u16| [n.wrapping_add(2) % 1000])
+        .unit_cost::<u32>();
+    let none = Bfs::new()
+        .search(&Cluster::threads(2), evens.clone(), 0)
+        .unwrap();
+    assert_eq!(none.outcome, Outcome::Exhausted);
+    assert_eq!(none.total_states(), 500);
+    let a = AStar::new()
+        .search(&Cluster::threads(2), evens.clone(), |_: &u16| 0u32, 0)
+        .unwrap();
+    assert!(a.is_exhausted());
+    let here = Bfs::new().search(&Cluster::threads(2), evens, 7).unwrap();
+    assert_eq!(here.cost(), Some(0));
+}
+
+/// A random graph on `n` states, with costs that are sums of tenths (ties that rounding
+/// breaks), as edge lists.
+fn graph(n: usize, edges: Vec<(usize, usize, u8)>) -> Vec<Vec<(u16, f64)>> {
+    let mut out = vec![Vec::new(); n];
+    for (a, b, c) in edges {
+        out[a % n].push(((b % n) as u16, f64::from(c % 4) * 0.1));
+    }
+    out
+}
+
+/// Bellman-Ford: the cheapest cost from 0 to `goal`.
+fn bellman_ford(g: &[Vec<(u16, f64)>], goal: usize) -> Option<f64> {
+    let mut d = vec![f64::INFINITY; g.len()];
+    d[0] = 0.0;
+    for _ in 0..g.len() {
+        for (a, out) in g.iter().enumerate() {
+            for &(b, c) in out {
+                if d[a] + c < d[b as usize] {
+                    d[b as usize] = d[a] + c;
+                }
+            }
+        }
+    }
+    d[goal].is_finite().then_some(d[goal])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn astar_with_real_costs_matches_bellman_ford(
+        n in 2usize..40,
+        edges in prop::collection::vec((0usize..40, 0usize..40, 0u8..8), 0..150),
+        goal in 1usize..40,
+        threads in 1usize..4,
+        batch in 1usize..8,
+    ) {
+        let g = Arc::new(graph(n, edges));
+        let goal = goal % n;
+        let expected = bellman_ford(&g, goal);
+        let edges = Arc::clone(&g);
+        let p = FnProblem::with_costs(move |&s: &u16| usize::from(s) == goal, move |&s: &u16| {
+            edges[usize::from(s)].iter().map(|&(b, c)| (b, OrderedF64(c))).collect::<Vec<_>>()
+        });
+        let found = AStar::new().batch(batch).search(&Cluster::threads(threads), p, |_: &u16| OrderedF64(0.0), 0).unwrap();
+        match (found.cost(), expected) {
+            (Some(c), Some(e)) => prop_assert!((c.0 - e).abs() <= 1e-9 * e.abs().max(1.0), "{} against {}", c.0, e),
+            (None, None) => prop_assert!(found.is_exhausted()),
+            (c, e) => prop_assert!(false, "{c:?} against {e:?}"),
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! Clusters of processes on this machine, over loopback, as a cluster of machines runs
+//! them: each test starts copies of this test binary, each running [`process_entry`] as
+//! one process of the cluster, and compares what each reports.
+
+use std::fs;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use heurist_distributed::{AStar, Bfs, Cluster};
+use heurist_puzzles::disk_bfs::{published, Board, Sliding};
+
+use super::{replays, COUNTS};
+
+/// The environment variable that makes [`process_entry`] a process of a cluster: the task,
+/// the number of processes, this process's index, the threads of each, the host file and
+/// the file to write the report to.
+const ROLE: &str = "HEURIST_TEST_CLUSTER_ROLE";
+
+/// An 8-puzzle board 27 moves from the solved one.
+const FAR: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+
+/// The body of one process of a cluster that a test started; in a test run of its own it
+/// does nothing.
+#[test]
+fn process_entry() {
+    let Ok(role) = std::env::var(ROLE) else {
+        return;
+    };
+    let fields: Vec<&str> = role.split('|').collect();
+    let [task, processes, process, threads, hosts, report] = fields[..] else {
+        panic!("bad role {role}")
+    };
+    let addresses: Vec<String> = fs::read_to_string(hosts)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(addresses.len(), processes.parse::<usize>().unwrap());
+    let cluster = Cluster::processes(
+        threads.parse().unwrap(),
+        process.parse().unwrap(),
+        addresses,
+    );
+    let puzzle = Sliding::<6>::new(3, 3);
+    let mut lines = Vec::new();
+    match task {
+        "8-puzzle" => {
+            let all = Bfs::new()
+                .reversible(true)
+                .enumerate(&cluster, puzzle.clone(), puzzle.goal)
+                .unwrap();
+            lines.push(format!("layers {:?}", all.layers));
+            let start = Board::<6>::from_tiles(&FAR);
+            let found = Bfs::new().search(&cluster, puzzle.clone(), start).unwrap();
+            replays(&puzzle, found.solution().unwrap());
+            lines.push(format!("bfs {:?}", found.cost()));
+            let h = Sliding::<6>::new(3, 3);
+            let a = AStar::new()
+                .batch(100)
+                .search(
+                    &cluster,
+                    puzzle.clone(),
+                    move |b: &Board<6>| h.manhattan(b),
+                    start,
+                )
+                .unwrap();
+            replays(&puzzle, a.solution().unwrap());
+            lines.push(format!("astar {:?}", a.cost()));
+        }
+        "4x3" => {
+            let big = Sliding::<6>::new(4, 3);
+            let result = Bfs::new()
+                .reversible(true)
+                .enumerate(&cluster, big.clone(), big.goal);
+            lines.push(format!("{:?}", result.map(|r| r.layers.len())));
+        }
+        _ => panic!("unknown task {task}"),
+    }
+    fs::write(report, lines.join("\n")).unwrap();
+}
+
+/// `n` ports on loopback that are free now.
+fn free_ports(n: usize) -> Vec<u16> {
+    let listeners: Vec<TcpListener> = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().port())
+        .collect()
+}
+
+/// Starts a cluster of `processes` processes with `threads` workers each on `task`; the
+/// reports go to `dir`.
+fn start(task: &str, processes: usize, threads: usize, dir: &Path) -> Vec<(Child, PathBuf)> {
+    fs::create_dir_all(dir).unwrap();
+    let hosts = dir.join("hosts.txt");
+    let lines: Vec<String> = free_ports(processes)
+        .iter()
+        .map(|p| format!("127.0.0.1:{p}"))
+        .collect();
+    fs::write(&hosts, lines.join("\n")).unwrap();
+    (0..processes)
+        .map(|p| {
+            let report = dir.join(format!("report-{p}.txt"));
+            let _ = fs::remove_file(&report);
+            let role = format!(
+                "{task}|{processes}|{p}|{threads}|{}|{}",
+                hosts.display(),
+                report.display()
+            );
+            let child = Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--exact",
+                    "processes::process_entry",
+                    "--nocapture",
+                    "--test-threads",
+                    "1",
+                ])
+                .env(ROLE, role)
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap();
+            (child, report)
+        })
+        .collect()
+}
+
+/// Waits for `child` at most until `deadline`; `None` if it is still running then.
+fn wait_until(child: &mut Child, deadline: Instant) -> Option<std::process::ExitStatus> {
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("heurist-cluster-{name}-{}", std::process::id()))
+}
+
+#[test]
+fn two_and_four_processes_agree_with_the_table_and_the_serial_searches() {
+    let table = published(COUNTS, "3x3 sliding tiles").unwrap();
+    let serial = heurist::bfs(&Sliding::<6>::new(3, 3), Board::<6>::from_tiles(&FAR)).cost();
+    let expected = format!("layers {table:?}\nbfs {serial:?}\nastar {serial:?}");
+    for (processes, threads) in [(2, 1), (2, 2), (4, 1)] {
+        let dir = scratch(&format!("{processes}x{threads}"));
+        let mut cluster = start("8-puzzle", processes, threads, &dir);
+        let deadline = Instant::now() + Duration::from_secs(120);
+        for (p, (child, report)) in cluster.iter_mut().enumerate() {
+            let status = wait_until(child, deadline).expect("the process ends");
+            assert!(status.success(), "process {p} of {processes}: {status}");
+            assert_eq!(
+                fs::read_to_string(report).unwrap(),
+                expected,
+                "process {p} of {processes}"
+            );
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_killed_process_makes_the_others_fail_instead_of_waiting() {
+    let dir = scratch("killed");
+    let mut cluster = start("4x3", 3, 1, &dir);
+    std::thread::sleep(Duration::from_millis(1500));
+    cluster[1].0.kill().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    for p in [0, 2] {
+        let (child, report) = &mut cluster[p];
+        let status = wait_until(child, deadline).expect("a survivor ends instead of waiting");
+        assert!(
+            !status.success() || fs::read_to_string(report).unwrap().starts_with("Err"),
+            "process {p}: {status}"
+        );
+    }
+    let _ = cluster[1].0.wait();
+    fs::remove_dir_all(&dir).unwrap();
+}
