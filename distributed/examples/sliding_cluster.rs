@@ -147,11 +147,12 @@ fn run() -> Result<(), String> {
                             println!("move {:>3}: slide tile {tile}", i + 1);
                         }
                         println!(
-                            "{} moves (optimal), {} states expanded in {:.2} s on {} workers",
+                            "{} moves (optimal), {} states expanded in {:.2} s on {} workers, {} rounds",
                             moves.len(),
                             found.stats.expanded,
                             seconds,
-                            cluster.workers()
+                            cluster.workers(),
+                            found.rounds
                         );
                     }
                 }
