@@ -15,16 +15,17 @@ use std::collections::BinaryHeap;
 use std::panic::{self, AssertUnwindSafe};
 use std::rc::Rc;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use heurist::disk::Packed;
-use heurist::{CancelToken, Cost, Heuristic, Outcome, Problem, Stats, Successors};
+use heurist::{Cost, Heuristic, Outcome, Problem, Stats, Successors};
 use rustc_hash::FxHashMap;
 use timely::worker::Worker;
 
 use crate::bfs::describe;
+use crate::cluster::peer_gone;
 use crate::util::route::{Gather, Router};
-use crate::util::{from_words, owner, stop_reason, stop_word, to_words, Outbox};
+use crate::util::{from_words, owner, to_words, Outbox, Report};
 use crate::{Cluster, Error, Limits, SearchResult, Stop};
 
 /// The result of a distributed A\* search for a problem `P`.
@@ -83,23 +84,7 @@ impl AStar {
         self
     }
 
-    /// Stops after the round in which the workers together expanded `n` states or more.
-    pub fn max_expansions(mut self, n: u64) -> Self {
-        self.limits.max_expansions = Some(n);
-        self
-    }
-
-    /// Stops after the round that ends past `limit` on a worker's clock.
-    pub fn time_limit(mut self, limit: Duration) -> Self {
-        self.limits.time_limit = Some(limit);
-        self
-    }
-
-    /// Stops after the round in which `token` was cancelled in any process.
-    pub fn cancel(mut self, token: CancelToken) -> Self {
-        self.limits.cancel = Some(token);
-        self
-    }
+    crate::limit_methods!("round");
 
     /// A cheapest path from `start` to a goal, with `heuristic` as the estimate, found on
     /// the workers of `cluster`; every process gets the same result. Stopped by a limit,
@@ -372,73 +357,50 @@ where
             .map_err(|()| peer_gone())?;
         result.rounds += 1;
 
-        // the gather: counters, verdicts, the smallest f and the best goal
-        let mut words = vec![
+        // the gather: the report, then the smallest f and the best goal, each a flag and
+        // words
+        let mut report = Report {
             expanded,
             generated,
-            0,
-            0,
-            0,
-            frontier as u64,
-            0,
-            stop_word(stop, expanded, started, &config.limits),
+            frontier: frontier as u64,
             sent,
-        ];
+            ..Report::default()
+        };
+        let mut words;
         {
             let mut shard = shard.borrow_mut();
-            words[2] = shard.duplicates;
-            words[3] = shard.reopened;
-            words[4] = shard.nodes.len() as u64;
-            words[6] = u64::from(shard.failed.is_some());
-            match shard.min_f() {
-                Some(f) => {
-                    words.push(1);
-                    words.extend(to_words(&f));
-                }
-                None => words.extend(std::iter::repeat_n(0, 1 + P::Cost::BYTES.div_ceil(8))),
-            }
+            report.duplicates = shard.duplicates;
+            report.reopened = shard.reopened;
+            report.stored = shard.nodes.len() as u64;
+            report.failed = shard.failed.is_some();
+            report.check(stop, started, &config.limits);
+            words = report.words();
+            let min_f = shard.min_f();
+            words.push(u64::from(min_f.is_some()));
+            words.extend(to_words(&min_f.unwrap_or(zero)));
+            words.push(u64::from(shard.goal.is_some()));
             if let Some((g, goal)) = &shard.goal {
-                words.push(1);
                 words.extend(to_words(g));
                 words.extend(to_words(goal));
-            } else {
-                words.push(0);
             }
         }
         let all = gather.all(worker, words, stop).map_err(|()| peer_gone())?;
 
-        let sum = |i: usize| all.iter().map(|w| w[i]).sum::<u64>();
-        result.stats.expanded = sum(0);
-        result.stats.generated = sum(1);
-        result.stats.duplicates = sum(2);
-        result.stats.reopened = sum(3);
-        result.stats.stored = sum(4) as usize;
-        result.stats.max_frontier = result
-            .stats
-            .max_frontier
-            .max(all.iter().map(|w| w[5] as usize).max().unwrap_or(0));
-        result.bytes_sent = sum(8);
-        if let Some(failed) = all.iter().position(|w| w[6] != 0) {
-            let own = shard.borrow().failed.clone();
-            return Err(Error::WorkerFailed(
-                own.unwrap_or_else(|| format!("{}{failed}", crate::cluster::ECHO)),
-            ));
-        }
+        let verdict = Report::combine(&all, &mut result.stats, &mut result.bytes_sent);
+        verdict.failure(shard.borrow().failed.as_deref())?;
         let cost_words = P::Cost::BYTES.div_ceil(8);
+        let (f_at, goal_at) = (Report::WORDS, Report::WORDS + 1 + cost_words);
         let min_f = all
             .iter()
-            .filter(|w| w[9] == 1)
-            .map(|w| from_words::<P::Cost>(&w[10..10 + cost_words]))
+            .filter(|w| w[f_at] == 1)
+            .map(|w| from_words::<P::Cost>(&w[f_at + 1..goal_at]))
             .min();
-        let goal_at = 10 + cost_words;
         let best = all
             .iter()
             .filter(|w| w[goal_at] == 1)
             .map(|w| {
-                (
-                    from_words::<P::Cost>(&w[goal_at + 1..goal_at + 1 + cost_words]),
-                    &w[goal_at + 1 + cost_words..],
-                )
+                let g = from_words::<P::Cost>(&w[goal_at + 1..goal_at + 1 + cost_words]);
+                (g, &w[goal_at + 1 + cost_words..])
             })
             .min_by_key(|(g, _)| *g);
         incumbent = best.as_ref().map(|(g, _)| *g);
@@ -457,7 +419,7 @@ where
             result.outcome = Outcome::Exhausted;
             break;
         }
-        if let Some(reason) = all.iter().find_map(|w| stop_reason(w[7])) {
+        if let Some(reason) = verdict.stop {
             let bound = match (min_f, incumbent) {
                 (Some(f), Some(c)) => Some(f.min(c)),
                 (f, c) => f.or(c),
@@ -471,9 +433,4 @@ where
     }
     result.stats.elapsed = started.elapsed();
     Ok(result)
-}
-
-/// The error of a worker whose peers in this process stopped.
-fn peer_gone() -> Error {
-    Error::WorkerFailed(crate::cluster::PEER_GONE.into())
 }

@@ -11,15 +11,16 @@ use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
 use std::rc::Rc;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use heurist::disk::Packed;
-use heurist::{CancelToken, Outcome, Problem, Stats, StopReason, Successors};
+use heurist::{Outcome, Problem, Stats, StopReason, Successors};
 use rustc_hash::{FxHashMap, FxHashSet};
 use timely::worker::Worker;
 
+use crate::cluster::peer_gone;
 use crate::util::route::{Gather, Router};
-use crate::util::{from_words, owner, stop_reason, stop_word, to_words, Outbox};
+use crate::util::{from_words, owner, to_words, Outbox, Report};
 use crate::{Cluster, Error, Limits, SearchResult, Stop};
 
 /// The result of a distributed breadth-first search for a problem `P`.
@@ -84,23 +85,7 @@ impl Bfs {
         self
     }
 
-    /// Stops after the layer in which the workers together expanded `n` states or more.
-    pub fn max_expansions(mut self, n: u64) -> Self {
-        self.limits.max_expansions = Some(n);
-        self
-    }
-
-    /// Stops after the layer that ends past `limit` on a worker's clock.
-    pub fn time_limit(mut self, limit: Duration) -> Self {
-        self.limits.time_limit = Some(limit);
-        self
-    }
-
-    /// Stops after the layer in which `token` was cancelled in any process.
-    pub fn cancel(mut self, token: CancelToken) -> Self {
-        self.limits.cancel = Some(token);
-        self
-    }
+    crate::limit_methods!("layer");
 
     /// A path with the fewest actions from `start` to a goal, found on the workers of
     /// `cluster`; every process gets the same result.
@@ -231,18 +216,12 @@ impl<S: Clone + Eq + std::hash::Hash> Shard<S> {
     }
 }
 
-/// The words a worker contributes after a layer: counters, verdicts and its goal.
+/// The words a worker contributes after a layer, after its [`Report`]: the states it added
+/// to the layer, then its goal (a flag, and the state's words).
 mod word {
-    pub(super) const NEW: usize = 0;
-    pub(super) const EXPANDED: usize = 1;
-    pub(super) const GENERATED: usize = 2;
-    pub(super) const DUPLICATES: usize = 3;
-    pub(super) const STORED: usize = 4;
-    pub(super) const FRONTIER: usize = 5;
-    pub(super) const FAILED: usize = 6;
-    pub(super) const STOP: usize = 7;
-    pub(super) const SENT: usize = 8;
-    pub(super) const GOAL: usize = 9;
+    use crate::util::Report;
+    pub(super) const NEW: usize = Report::WORDS;
+    pub(super) const GOAL: usize = Report::WORDS + 1;
 }
 
 /// One worker's breadth-first search, layer by layer.
@@ -382,44 +361,34 @@ where
             .map_err(|()| peer_gone())?;
         result.rounds += 1;
 
-        let mut words = vec![0u64; word::GOAL + 1];
+        let mut report = {
+            let shard = shard.borrow();
+            Report {
+                expanded,
+                generated,
+                duplicates: shard.duplicates,
+                stored: shard.stored() as u64,
+                frontier: frontier_len as u64,
+                sent,
+                failed: shard.failed.is_some(),
+                ..Report::default()
+            }
+        };
+        report.check(stop, started, &config.limits);
+        let mut words = report.words();
         {
             let shard = shard.borrow();
-            words[word::NEW] = shard.next.len() as u64;
-            words[word::DUPLICATES] = shard.duplicates;
-            words[word::STORED] = shard.stored() as u64;
-            words[word::FAILED] = u64::from(shard.failed.is_some());
+            words.push(shard.next.len() as u64);
+            words.push(u64::from(shard.goal.is_some()));
             if let Some(goal) = &shard.goal {
-                words[word::GOAL] = 1;
                 words.extend(to_words(goal));
             }
         }
-        words[word::EXPANDED] = expanded;
-        words[word::GENERATED] = generated;
-        words[word::FRONTIER] = frontier_len as u64;
-        words[word::SENT] = sent;
-        words[word::STOP] = stop_word(stop, expanded, started, &config.limits);
         let all = gather.all(worker, words, stop).map_err(|()| peer_gone())?;
 
-        let sum = |i: usize| all.iter().map(|w| w[i]).sum::<u64>();
-        result.stats.expanded = sum(word::EXPANDED);
-        result.stats.generated = sum(word::GENERATED);
-        result.stats.duplicates = sum(word::DUPLICATES);
-        result.stats.stored = sum(word::STORED) as usize;
-        result.stats.max_frontier = result.stats.max_frontier.max(
-            all.iter()
-                .map(|w| w[word::FRONTIER] as usize)
-                .max()
-                .unwrap_or(0),
-        );
-        result.bytes_sent = sum(word::SENT);
-        if let Some(failed) = all.iter().position(|w| w[word::FAILED] != 0) {
-            let own = shard.borrow().failed.clone();
-            return Err(Error::WorkerFailed(
-                own.unwrap_or_else(|| format!("{}{failed}", crate::cluster::ECHO)),
-            ));
-        }
-        let new = sum(word::NEW);
+        let verdict = Report::combine(&all, &mut result.stats, &mut result.bytes_sent);
+        verdict.failure(shard.borrow().failed.as_deref())?;
+        let new: u64 = all.iter().map(|w| w[word::NEW]).sum();
         if new == 0 {
             result.outcome = Outcome::Exhausted;
             break;
@@ -437,7 +406,7 @@ where
             result.outcome = Outcome::Found(solution);
             break;
         }
-        if let Some(reason) = all.iter().find_map(|w| stop_reason(w[word::STOP])) {
+        if let Some(reason) = verdict.stop {
             result.outcome = Outcome::Stopped {
                 reason,
                 lower_bound: None,
@@ -447,11 +416,6 @@ where
     }
     result.stats.elapsed = started.elapsed();
     Ok(result)
-}
-
-/// The error of a worker whose peers in this process stopped.
-fn peer_gone() -> Error {
-    Error::WorkerFailed(crate::cluster::PEER_GONE.into())
 }
 
 /// What a panic carried, as text.

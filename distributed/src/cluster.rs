@@ -158,7 +158,12 @@ impl Cluster {
 }
 
 /// The message of a worker that stopped because another worker of its process did.
-pub(crate) const PEER_GONE: &str = "another worker of this process failed";
+const PEER_GONE: &str = "another worker of this process failed";
+
+/// The error of a worker that stopped because another worker of its process did.
+pub(crate) fn peer_gone() -> Error {
+    Error::WorkerFailed(PEER_GONE.into())
+}
 
 /// Of two errors of one run, the one that says more: a worker's own failure rather than
 /// the echo of it in the others.

@@ -128,6 +128,31 @@ pub use result::{Error, SearchResult};
 
 pub(crate) use cluster::Stop;
 
+/// The builder methods of the limits, for a configuration with a `limits` field; `$round`
+/// names what the search checks them after.
+macro_rules! limit_methods {
+    ($round:literal) => {
+        #[doc = concat!("Stops after the ", $round, " in which the workers together expanded `n` states or more.")]
+        pub fn max_expansions(mut self, n: u64) -> Self {
+            self.limits.max_expansions = Some(n);
+            self
+        }
+
+        #[doc = concat!("Stops after the ", $round, " that ends past `limit` on a worker's clock.")]
+        pub fn time_limit(mut self, limit: std::time::Duration) -> Self {
+            self.limits.time_limit = Some(limit);
+            self
+        }
+
+        #[doc = concat!("Stops after the ", $round, " in which `token` was cancelled in any process.")]
+        pub fn cancel(mut self, token: heurist::CancelToken) -> Self {
+            self.limits.cancel = Some(token);
+            self
+        }
+    };
+}
+pub(crate) use limit_methods;
+
 /// The limits every distributed search takes; each is checked after a round, by every
 /// worker, and the workers stop together.
 #[derive(Clone, Debug, Default)]

@@ -98,40 +98,109 @@ impl Outbox {
     }
 }
 
-/// Whether a limit stopped this worker, as a word for a gather round: every worker
-/// must stop in the same round, so each one's verdict is shared and the first reason wins.
-pub(crate) fn stop_word(
-    stop: &Stop,
-    expanded: u64,
-    started: std::time::Instant,
-    limits: &crate::Limits,
-) -> u64 {
-    use heurist::StopReason as R;
-    let reason = if stop.cancelled() {
-        Some(R::Cancelled)
-    } else if limits.time_limit.is_some_and(|t| started.elapsed() >= t) {
-        Some(R::Deadline)
-    } else if limits.max_expansions.is_some_and(|m| expanded >= m) {
-        Some(R::MaxExpansions)
-    } else {
-        None
-    };
-    match reason {
-        None => 0,
-        Some(R::Cancelled) => 1,
-        Some(R::Deadline) => 2,
-        Some(_) => 3,
+/// What every worker reports after a round, whatever the search: its counters so far, whether
+/// the problem's code failed on it, and whether a limit stopped it. These are the first
+/// [`WORDS`](Report::WORDS) words of its gather contribution; each search adds its own.
+#[derive(Default)]
+pub(crate) struct Report {
+    pub(crate) expanded: u64,
+    pub(crate) generated: u64,
+    pub(crate) duplicates: u64,
+    pub(crate) reopened: u64,
+    pub(crate) stored: u64,
+    /// The states this worker expanded this round (or held open).
+    pub(crate) frontier: u64,
+    /// Bytes sent to other workers so far.
+    pub(crate) sent: u64,
+    pub(crate) failed: bool,
+    /// A stop reason as a word: every worker must stop in the same round, so each one's
+    /// verdict is shared and the first worker's reason wins.
+    pub(crate) stop: u64,
+}
+
+/// What the workers' reports of one round say together.
+pub(crate) struct Verdict {
+    /// The first worker on which the problem's code failed.
+    pub(crate) failed: Option<usize>,
+    /// The first worker's reason to stop.
+    pub(crate) stop: Option<heurist::StopReason>,
+}
+
+impl Verdict {
+    /// The error every worker returns when the problem's code failed on one: that worker
+    /// returns the failure's message (`own`), the others name the worker.
+    pub(crate) fn failure(&self, own: Option<&str>) -> Result<(), crate::Error> {
+        match (self.failed, own) {
+            (None, _) => Ok(()),
+            (Some(_), Some(own)) => Err(crate::Error::WorkerFailed(own.to_string())),
+            (Some(worker), None) => Err(crate::Error::WorkerFailed(format!(
+                "{}{worker}",
+                crate::cluster::ECHO
+            ))),
+        }
     }
 }
 
-/// The reason a [`stop_word`] names.
-pub(crate) fn stop_reason(word: u64) -> Option<heurist::StopReason> {
-    use heurist::StopReason as R;
-    match word {
-        1 => Some(R::Cancelled),
-        2 => Some(R::Deadline),
-        3 => Some(R::MaxExpansions),
-        _ => None,
+impl Report {
+    pub(crate) const WORDS: usize = 9;
+
+    /// Sets [`stop`](Report::stop) from the limits, the cancellation and this worker's clock.
+    pub(crate) fn check(
+        &mut self,
+        stop: &Stop,
+        started: std::time::Instant,
+        limits: &crate::Limits,
+    ) {
+        self.stop = if stop.cancelled() {
+            1
+        } else if limits.time_limit.is_some_and(|t| started.elapsed() >= t) {
+            2
+        } else if limits.max_expansions.is_some_and(|m| self.expanded >= m) {
+            3
+        } else {
+            0
+        };
+    }
+
+    pub(crate) fn words(&self) -> Vec<u64> {
+        vec![
+            self.expanded,
+            self.generated,
+            self.duplicates,
+            self.reopened,
+            self.stored,
+            self.frontier,
+            self.sent,
+            u64::from(self.failed),
+            self.stop,
+        ]
+    }
+
+    /// Sums the reports that begin each of `all` into `stats` and `bytes_sent`.
+    pub(crate) fn combine(
+        all: &[Vec<u64>],
+        stats: &mut heurist::Stats,
+        bytes_sent: &mut u64,
+    ) -> Verdict {
+        use heurist::StopReason as R;
+        let sum = |i: usize| all.iter().map(|w| w[i]).sum::<u64>();
+        stats.expanded = sum(0);
+        stats.generated = sum(1);
+        stats.duplicates = sum(2);
+        stats.reopened = sum(3);
+        stats.stored = sum(4) as usize;
+        let widest = all.iter().map(|w| w[5] as usize).max().unwrap_or(0);
+        stats.max_frontier = stats.max_frontier.max(widest);
+        *bytes_sent = sum(6);
+        Verdict {
+            failed: all.iter().position(|w| w[7] != 0),
+            stop: all.iter().find_map(|w| match w[8] {
+                1 => Some(R::Cancelled),
+                2 => Some(R::Deadline),
+                3 => Some(R::MaxExpansions),
+                _ => None,
+            }),
+        }
     }
 }
 
