@@ -56,7 +56,7 @@
 //! # Examples
 //!
 //! Count the states of the 8-puzzle by depth on four workers in this process; with
-//! `Cluster::from_args(std::env::args())` instead, the same program runs as a cluster of
+//! `Cluster::from_args(std::env::args().skip(1))` instead, the same program runs as a cluster of
 //! processes.
 //!
 //! ```
