@@ -6,8 +6,10 @@ use std::fs;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use heurist::{Problem, Successors};
 use heurist_distributed::{AStar, Bfs, Cluster};
 use heurist_puzzles::disk_bfs::{published, Board, Sliding};
 
@@ -70,15 +72,42 @@ fn process_entry() {
             lines.push(format!("astar {:?}", a.cost()));
         }
         "4x3" => {
-            let big = Sliding::<6>::new(4, 3);
-            let result = Bfs::new()
-                .reversible(true)
-                .enumerate(&cluster, big.clone(), big.goal);
+            let big = Running {
+                puzzle: Sliding::<6>::new(4, 3),
+                marker: format!("{report}.running"),
+            };
+            let goal = big.puzzle.goal;
+            let result = Bfs::new().reversible(true).enumerate(&cluster, big, goal);
             lines.push(format!("{:?}", result.map(|r| r.layers.len())));
         }
         _ => panic!("unknown task {task}"),
     }
     fs::write(report, lines.join("\n")).unwrap();
+}
+
+/// A puzzle that writes a file when this process first expands a state: the process is
+/// then connected to every other.
+#[derive(Clone)]
+struct Running {
+    puzzle: Sliding<6>,
+    marker: String,
+}
+
+static EXPANDING: AtomicBool = AtomicBool::new(false);
+
+impl Problem for Running {
+    type State = Board<6>;
+    type Action = u8;
+    type Cost = u32;
+    fn is_goal(&self, _: &Board<6>) -> bool {
+        false
+    }
+    fn successors(&self, board: &Board<6>, out: &mut Successors<Board<6>, u8, u32>) {
+        if !EXPANDING.swap(true, Ordering::Relaxed) {
+            fs::write(&self.marker, "").unwrap();
+        }
+        self.puzzle.successors(board, out);
+    }
 }
 
 /// `n` ports on loopback that are free now.
@@ -172,7 +201,16 @@ fn two_and_four_processes_agree_with_the_table_and_the_serial_searches() {
 fn a_killed_process_makes_the_others_fail_instead_of_waiting() {
     let dir = scratch("killed");
     let mut cluster = start("4x3", 3, 1, &dir);
-    std::thread::sleep(Duration::from_millis(1500));
+    // once every process expands, all are connected: kill one then
+    let running = Instant::now() + Duration::from_secs(60);
+    while !cluster
+        .iter()
+        .all(|(_, report)| report.with_extension("txt.running").exists())
+    {
+        assert!(Instant::now() < running, "the cluster did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
     cluster[1].0.kill().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     for p in [0, 2] {
