@@ -350,11 +350,7 @@ where
                 .failed
                 .get_or_insert_with(|| describe(&payload));
         }
-        outbox.flush(&mut router, worker);
-        sent += std::mem::take(&mut outbox.bytes);
-        router
-            .finish_round(worker, stop)
-            .map_err(|()| peer_gone())?;
+        sent += outbox.finish_round(&mut router, worker, stop)?;
         result.rounds += 1;
 
         // the gather: the report, then the smallest f and the best goal, each a flag and

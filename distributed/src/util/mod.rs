@@ -88,13 +88,23 @@ impl Outbox {
         }
     }
 
-    /// Sends every buffer that holds anything.
-    pub(crate) fn flush(&mut self, router: &mut Router, worker: &mut timely::worker::Worker) {
+    /// Sends every buffer that holds anything and ends the round: returns the bytes packed
+    /// this round once every worker's batches of it are handled.
+    pub(crate) fn finish_round(
+        &mut self,
+        router: &mut Router,
+        worker: &mut timely::worker::Worker,
+        stop: &Stop,
+    ) -> Result<u64, crate::Error> {
         for (to, buffer) in self.buffers.iter_mut().enumerate() {
             if !buffer.is_empty() {
                 router.send(worker, to, std::mem::take(buffer));
             }
         }
+        router
+            .finish_round(worker, stop)
+            .map_err(|()| crate::cluster::peer_gone())?;
+        Ok(std::mem::take(&mut self.bytes))
     }
 }
 
