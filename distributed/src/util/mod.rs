@@ -3,6 +3,7 @@
 //! per-worker buffers of packed successors.
 
 pub(crate) mod route;
+pub(crate) mod sorted;
 
 use heurist::disk::Packed;
 

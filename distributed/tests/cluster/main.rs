@@ -57,6 +57,46 @@ fn eight_puzzle_counts_match_the_published_table_on_one_to_four_threads() {
     }
 }
 
+/// A state wider than the widest sort key (16 bytes) keeps a reversible enumeration's layers
+/// in hash sets instead of sorted keys: both give the serial counts.
+#[test]
+fn reversible_enumerations_of_narrow_and_wide_states_match_the_serial_counts() {
+    fn torus<const N: usize>(
+    ) -> impl heurist::Problem<State = [u8; N], Action = (), Cost = usize> + Clone + Send {
+        FnProblem::space(|s: &[u8; N]| {
+            let (x, y) = (s[0], s[N - 1]);
+            [(x + 22) % 23, (x + 1) % 23, x, x]
+                .into_iter()
+                .zip([y, y, (y + 16) % 17, (y + 1) % 17])
+                .map(|(x, y)| {
+                    let mut t = *s;
+                    (t[0], t[N - 1]) = (x, y);
+                    t
+                })
+                .collect::<Vec<_>>()
+        })
+    }
+    fn check<const N: usize>() {
+        let (problem, start) = (torus::<N>(), [3u8; N]);
+        let mut serial = Vec::new();
+        for (_, depth) in heurist::bfs_reach(&problem, start) {
+            serial.resize(serial.len().max(depth + 1), 0u64);
+            serial[depth] += 1;
+        }
+        for threads in [1, 3] {
+            let all = Bfs::new()
+                .reversible(true)
+                .enumerate(&Cluster::threads(threads), problem.clone(), start)
+                .unwrap();
+            assert_eq!(all.layers, serial, "{N} bytes, {threads} threads");
+            assert_eq!(all.total_states(), 23 * 17);
+        }
+    }
+    check::<2>();
+    check::<12>();
+    check::<24>();
+}
+
 #[test]
 fn searches_find_the_serial_optimum_and_paths_that_replay() {
     let puzzle = Sliding::<6>::new(3, 3);
