@@ -2,14 +2,18 @@
 //! one, or solve a board, on the workers timely's options name.
 //!
 //! ```text
-//! sliding_cluster [-w THREADS] [-n PROCESSES -p INDEX [-h HOSTFILE]] PUZZLE [TILES] [--json]
+//! sliding_cluster [-w THREADS] [-n PROCESSES -p INDEX [-h HOSTFILE]] PUZZLE [TILES]
+//!                 [--checkpoints DIR] [--json]
 //! ```
 //!
 //! `PUZZLE` is `WxH` (at most 12 cells: 3x3, 5x2, 4x3, ...). Without `TILES` the program
 //! enumerates every board and compares the counts with the published table; with `TILES`
 //! (row by row, 0 the blank, in one argument) it solves that board with A\* and the
 //! Manhattan distance, and prints the moves. Ctrl-C stops every process after its round,
-//! with what was found so far. `--thread-engine` runs the same search on `-w` threads of
+//! with what was found so far; with `--checkpoints DIR`, an enumeration writes each
+//! worker's last two layers to `DIR` after every layer, and the same command started again
+//! after a stop (Ctrl-C, a process killed) takes up from the last layer completed.
+//! `--thread-engine` runs the same search on `-w` threads of
 //! heurist's own parallel engines instead, in this process, to compare. Examples:
 //!
 //! ```text
@@ -40,14 +44,21 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let (mut json, mut threads) = (false, false);
-    let args = std::env::args().skip(1).filter(|a| {
-        json |= a == "--json";
-        threads |= a == "--thread-engine";
-        a != "--json" && a != "--thread-engine"
-    });
-    let (cluster, rest) =
-        Cluster::from_args(args.collect::<Vec<_>>().into_iter()).map_err(|e| e.to_string())?;
+    let (mut json, mut threads, mut checkpoints) = (false, false, None);
+    let mut args = Vec::new();
+    let mut given = std::env::args().skip(1);
+    while let Some(a) = given.next() {
+        match a.as_str() {
+            "--json" => json = true,
+            "--thread-engine" => threads = true,
+            "--checkpoints" => {
+                let dir = given.next().ok_or("--checkpoints needs a directory")?;
+                checkpoints = Some(std::path::PathBuf::from(dir));
+            }
+            _ => args.push(a),
+        }
+    }
+    let (cluster, rest) = Cluster::from_args(args.into_iter()).map_err(|e| e.to_string())?;
     let [puzzle, tiles @ ..] = &rest[..] else {
         return Err("name a puzzle, such as 4x3 (and optionally a board to solve)".into());
     };
@@ -56,6 +67,12 @@ fn run() -> Result<(), String> {
         .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
         .filter(|&(w, h)| w >= 2 && h >= 2 && w * h <= 12)
         .ok_or_else(|| format!("{puzzle:?} is not a board of 2x2 to 12 cells, such as 4x3"))?;
+    if checkpoints.is_some() && (threads || !tiles.is_empty()) {
+        return Err(
+            "--checkpoints is for an enumeration on the cluster (no TILES, no --thread-engine)"
+                .into(),
+        );
+    }
     let sliding = Sliding::<6>::new(width, height);
     let cancel = CancelToken::new();
     let on_ctrl_c = cancel.clone();
@@ -66,11 +83,14 @@ fn run() -> Result<(), String> {
     let started = Instant::now();
     match tiles {
         [] => {
-            let all = Bfs::new()
-                .reversible(true)
-                .cancel(cancel)
+            let mut bfs = Bfs::new().reversible(true).cancel(cancel);
+            if let Some(dir) = checkpoints {
+                bfs = bfs.checkpoints(dir);
+            }
+            let all = bfs
                 .enumerate(&cluster, sliding.clone(), sliding.goal)
                 .map_err(|e| e.to_string())?;
+
             let seconds = started.elapsed().as_secs_f64();
             let table = published(COUNTS, &format!("{width}x{height} sliding tiles"))
                 .or_else(|| published(COUNTS, &format!("{height}x{width} sliding tiles")));
@@ -87,9 +107,13 @@ fn run() -> Result<(), String> {
                         "puzzle": puzzle, "workers": cluster.workers(), "layers": all.layers,
                         "states": all.total_states(), "seconds": seconds,
                         "bytes_sent": all.bytes_sent, "verdict": verdict,
+                        "resumed_from": all.resumed_from,
                     })
                 );
             } else {
+                if let Some(depth) = all.resumed_from {
+                    println!("resumed from the checkpoints of depth {depth}");
+                }
                 for (depth, n) in all.layers.iter().enumerate() {
                     println!("depth {depth:>3}: {n:>12}");
                 }

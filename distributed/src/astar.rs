@@ -284,6 +284,7 @@ where
         },
         rounds: 0,
         bytes_sent: 0,
+        resumed_from: None,
     };
     if problem.is_goal(&start) {
         result.outcome = Outcome::Found(heurist::Solution {

@@ -14,6 +14,7 @@
 
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -23,6 +24,7 @@ use heurist::{Outcome, Problem, Stats, StopReason, Successors};
 use rustc_hash::{FxHashMap, FxHashSet};
 use timely::worker::Worker;
 
+use crate::checkpoint::{Checkpoints, Counters, Saved};
 use crate::cluster::peer_gone;
 use crate::util::route::{Gather, Router};
 use crate::util::{from_words, owner, sorted, to_words, Outbox, Report};
@@ -66,6 +68,7 @@ pub type BfsResultOf<P> =
 pub struct Bfs {
     reversible: bool,
     max_depth: Option<usize>,
+    checkpoints: Option<PathBuf>,
     limits: Limits,
 }
 
@@ -91,6 +94,43 @@ impl Bfs {
     /// Builds no layer deeper than `depth`.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = Some(depth);
+        self
+    }
+
+    /// Writes each worker's last two layers and counters to files under `dir` after every
+    /// layer, so that a run that stops (a process killed or failed, a machine rebooted, a
+    /// cancellation, a limit) resumes from its last completed layer when it is started
+    /// again with the same `dir`, start and cluster shape: nothing done is lost.
+    ///
+    /// Each worker writes to a folder of its own under `dir`, on the machine it runs on;
+    /// a run that completes removes them. Only a [reversible](Bfs::reversible)
+    /// [enumeration](Bfs::enumerate) of states that pack into 16 bytes or fewer keeps
+    /// checkpoints (its workers hold just two layers); asked of another run, they are an
+    /// [`Error::Checkpoint`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{FnProblem, StopReason};
+    /// use heurist_distributed::{Bfs, Cluster};
+    ///
+    /// let torus = FnProblem::space(|&(x, y): &(u8, u8)| {
+    ///     [((x + 39) % 40, y), ((x + 1) % 40, y), (x, (y + 39) % 40), (x, (y + 1) % 40)]
+    /// });
+    /// let dir = std::env::temp_dir().join(format!("torus-{}", std::process::id()));
+    /// let cluster = Cluster::threads(2);
+    /// let bfs = Bfs::new().reversible(true).checkpoints(&dir);
+    /// // the first run stops after ten layers...
+    /// let first = bfs.clone().max_depth(10).enumerate(&cluster, torus.clone(), (0, 0)).unwrap();
+    /// assert_eq!(first.stop_reason(), Some(StopReason::MaxDepth));
+    /// // ...and the second takes up from there
+    /// let all = bfs.enumerate(&cluster, torus, (0, 0)).unwrap();
+    /// assert_eq!(all.resumed_from, Some(10));
+    /// assert_eq!(all.total_states(), 1600);
+    /// assert!(!dir.exists()); // a completed run removes its checkpoints
+    /// ```
+    pub fn checkpoints(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.checkpoints = Some(dir.into());
         self
     }
 
@@ -151,6 +191,21 @@ impl Bfs {
         P::Action: Send,
         P::Cost: Send,
     {
+        if self.checkpoints.is_some()
+            && (search || !self.reversible || sorted::layers(P::State::BYTES).is_none())
+        {
+            return Err(Error::Checkpoint(format!(
+                "only a reversible enumeration of states of at most 16 bytes keeps \
+                 checkpoints (this is a {} of states of {} bytes{})",
+                if search { "search" } else { "enumeration" },
+                P::State::BYTES,
+                if self.reversible {
+                    ""
+                } else {
+                    ", not known to be reversible"
+                },
+            )));
+        }
         let config = self.clone();
         let shared = Mutex::new((problem, start));
         cluster.run(self.limits.cancel.clone(), move |worker, stop| {
@@ -312,9 +367,29 @@ where
 
     let mut packed = vec![0u8; width];
     start.pack(&mut packed);
+    let checkpoints = config
+        .checkpoints
+        .as_ref()
+        .map(|root| Checkpoints::new(root, width, peers, me, &packed));
+    let resumed = match (&checkpoints, &mut window) {
+        (Some(files), Some(window)) => {
+            resume(worker, &mut gather, stop, files, width, &mut **window)?
+        }
+        _ => None,
+    };
+    if let (Some(saved), Some(max)) = (&resumed, config.max_depth) {
+        if saved.depth > max {
+            return Err(Error::Checkpoint(format!(
+                "the checkpoints are of layer {}, deeper than the maximum depth {max}",
+                saved.depth
+            )));
+        }
+    }
     // the size of this worker's part of the layer built
     let mut built = 0;
-    if owner(&packed, peers) == me {
+    if resumed.is_some() {
+        // the layer built is the checkpoint's
+    } else if owner(&packed, peers) == me {
         built = 1;
         match &mut window {
             Some(window) => _ = window.settle(&mut packed.clone()),
@@ -331,6 +406,7 @@ where
         },
         rounds: 0,
         bytes_sent: 0,
+        resumed_from: None,
     };
     if search && problem.is_goal(&start) {
         result.outcome = Outcome::Found(heurist::Solution {
@@ -342,76 +418,105 @@ where
     }
 
     let (mut expanded, mut generated, mut sent) = (0u64, 0u64, 0u64);
+    // the size of this worker's part of the layer expanded last
+    let mut frontier_len = 0;
+    if let Some(saved) = &resumed {
+        let c = saved.counters;
+        (expanded, generated, sent, result.rounds) = (c.expanded, c.generated, c.sent, c.rounds);
+        shard.borrow_mut().duplicates = c.duplicates;
+        result.layers.clone_from(&saved.layers);
+        result.resumed_from = Some(saved.depth);
+        (frontier_len, built) = window.as_ref().map_or((0, 0), |w| w.lens());
+    }
     let mut successors = Successors::new();
     let mut outbox = Outbox::new(peers);
+    // a resumed run has its round's layer built: it goes on from that round's report
+    let mut round_done = resumed.is_some();
+    drop(resumed);
     loop {
-        let depth = result.layers.len() - 1;
-        if config.max_depth.is_some_and(|m| depth >= m) {
-            result.outcome = Outcome::Stopped {
-                reason: StopReason::MaxDepth,
-                lower_bound: None,
-            };
-            break;
-        }
-        let (frontier, frontier_packed) = {
-            let mut shard = shard.borrow_mut();
-            if let Seen::Window([older, current, newest]) = &mut shard.seen {
-                std::mem::swap(older, current);
-                std::mem::swap(current, newest);
-                newest.clear();
-            }
-            let packed = window.as_mut().map(|w| w.advance()).unwrap_or_default();
-            (std::mem::take(&mut shard.next), packed)
-        };
-        let frontier_len = built;
-        router.begin_round();
-        let expansion = panic::catch_unwind(AssertUnwindSafe(|| {
-            let unpacked = frontier_packed.chunks_exact(width).map(P::State::unpack);
-            for state in frontier.into_iter().chain(unpacked) {
-                let state = &state;
-                successors.clear();
-                problem.successors(state, &mut successors);
-                expanded += 1;
-                generated += successors.len() as u64;
-                for step in successors.iter() {
-                    step.state.pack(&mut packed);
-                    let to = owner(&packed, peers);
-                    let record = if search { 2 * width } else { width };
-                    outbox.push(&mut router, worker, to, record, |out| {
-                        out[..width].copy_from_slice(&packed);
-                        if search {
-                            state.pack(&mut out[width..]);
-                        }
-                    });
-                }
-            }
-        }));
-        drop(frontier_packed);
-        if let Err(payload) = expansion {
-            shard
-                .borrow_mut()
-                .failed
-                .get_or_insert_with(|| describe(&payload));
-        }
-        sent += outbox.finish_round(&mut router, worker, stop)?;
-        result.rounds += 1;
-        let stored = match &mut window {
-            Some(window) => {
-                let mut shard = shard.borrow_mut();
-                let shard = &mut *shard;
-                let Seen::Sorted(arrived) = &mut shard.seen else {
-                    unreachable!("sorted layers receive into a buffer")
+        if !std::mem::take(&mut round_done) {
+            let depth = result.layers.len() - 1;
+            if config.max_depth.is_some_and(|m| depth >= m) {
+                result.outcome = Outcome::Stopped {
+                    reason: StopReason::MaxDepth,
+                    lower_bound: None,
                 };
-                let arrivals = arrived.len() / width;
-                built = window.settle(arrived);
-                shard.duplicates += (arrivals - built) as u64;
-                window.stored()
+                break;
             }
-            None => {
-                let shard = shard.borrow();
-                built = shard.next.len();
-                shard.stored()
+            let (frontier, frontier_packed) = {
+                let mut shard = shard.borrow_mut();
+                if let Seen::Window([older, current, newest]) = &mut shard.seen {
+                    std::mem::swap(older, current);
+                    std::mem::swap(current, newest);
+                    newest.clear();
+                }
+                let packed = window.as_mut().map(|w| w.advance()).unwrap_or_default();
+                (std::mem::take(&mut shard.next), packed)
+            };
+            frontier_len = built;
+            router.begin_round();
+            let expansion = panic::catch_unwind(AssertUnwindSafe(|| {
+                let unpacked = frontier_packed.chunks_exact(width).map(P::State::unpack);
+                for state in frontier.into_iter().chain(unpacked) {
+                    let state = &state;
+                    successors.clear();
+                    problem.successors(state, &mut successors);
+                    expanded += 1;
+                    generated += successors.len() as u64;
+                    for step in successors.iter() {
+                        step.state.pack(&mut packed);
+                        let to = owner(&packed, peers);
+                        let record = if search { 2 * width } else { width };
+                        outbox.push(&mut router, worker, to, record, |out| {
+                            out[..width].copy_from_slice(&packed);
+                            if search {
+                                state.pack(&mut out[width..]);
+                            }
+                        });
+                    }
+                }
+            }));
+            drop(frontier_packed);
+            if let Err(payload) = expansion {
+                shard
+                    .borrow_mut()
+                    .failed
+                    .get_or_insert_with(|| describe(&payload));
             }
+            sent += outbox.finish_round(&mut router, worker, stop)?;
+            result.rounds += 1;
+            match &mut window {
+                Some(window) => {
+                    let mut shard = shard.borrow_mut();
+                    let shard = &mut *shard;
+                    let Seen::Sorted(arrived) = &mut shard.seen else {
+                        unreachable!("sorted layers receive into a buffer")
+                    };
+                    let arrivals = arrived.len() / width;
+                    built = window.settle(arrived);
+                    shard.duplicates += (arrivals - built) as u64;
+                    if let Some(files) = &checkpoints {
+                        let counters = Counters {
+                            rounds: result.rounds,
+                            expanded,
+                            generated,
+                            duplicates: shard.duplicates,
+                            sent,
+                        };
+                        let depth = result.layers.len();
+                        if let Err(e) = files.save(depth, &result.layers, counters, &**window) {
+                            shard.failed.get_or_insert_with(|| {
+                                format!("could not write the checkpoint of layer {depth}: {e}")
+                            });
+                        }
+                    }
+                }
+                None => built = shard.borrow().next.len(),
+            }
+        }
+        let stored = match &window {
+            Some(window) => window.stored(),
+            None => shard.borrow().stored(),
         };
 
         let mut report = {
@@ -444,6 +549,10 @@ where
         let new: u64 = all.iter().map(|w| w[word::NEW]).sum();
         if new == 0 {
             result.outcome = Outcome::Exhausted;
+            if let Some(files) = &checkpoints {
+                // nothing is left to resume; a file that stays does no harm
+                let _ = files.remove();
+            }
             break;
         }
         result.layers.push(new);
@@ -469,6 +578,64 @@ where
     }
     result.stats.elapsed = started.elapsed();
     Ok(result)
+}
+
+/// Takes up the run whose checkpoints `files` holds, if every worker has some: the workers
+/// agree on the deepest layer all of them completed and load it into `window`. `None` when
+/// no worker has a checkpoint; an error, in every worker, when only some have, or when one
+/// cannot read its files.
+fn resume(
+    worker: &mut Worker,
+    gather: &mut Gather,
+    stop: &Stop,
+    files: &Checkpoints,
+    width: usize,
+    window: &mut dyn sorted::Layers,
+) -> Result<Option<Saved>, Error> {
+    let latest = files.latest();
+    let words = match &latest {
+        Ok(Some(depth)) => vec![1, *depth as u64],
+        Ok(None) => vec![0, 0],
+        Err(_) => vec![2, 0],
+    };
+    let all = gather.all(worker, words, stop).map_err(|()| peer_gone())?;
+    let unreadable =
+        |e: &std::io::Error| Error::Checkpoint(format!("cannot read the checkpoints: {e}"));
+    if all.iter().any(|w| w[0] == 2) {
+        return Err(match latest {
+            Err(e) => unreadable(&e),
+            _ => Error::Checkpoint("another worker cannot read its checkpoints".into()),
+        });
+    }
+    let with = all.iter().filter(|w| w[0] == 1).count();
+    if with == 0 {
+        return Ok(None);
+    }
+    if with < all.len() {
+        return Err(Error::Checkpoint(format!(
+            "{with} of {} workers have checkpoints: they are of another cluster, or some were removed",
+            all.len()
+        )));
+    }
+    let depth = all.iter().map(|w| w[1]).min().unwrap_or(0) as usize;
+    let saved = files.load(depth, width);
+    let ok = gather
+        .all(worker, vec![u64::from(saved.is_ok())], stop)
+        .map_err(|()| peer_gone())?;
+    match saved {
+        Err(e) => Err(unreadable(&e)),
+        Ok(_) if ok.iter().any(|w| w[0] == 0) => Err(Error::Checkpoint(
+            "another worker cannot read its checkpoints".into(),
+        )),
+        Ok(saved) => {
+            window.restore(&saved.expanded_layer, &saved.built_layer);
+            Ok(Some(Saved {
+                expanded_layer: Vec::new(),
+                built_layer: Vec::new(),
+                ..saved
+            }))
+        }
+    }
 }
 
 /// What a panic carried, as text.

@@ -178,7 +178,7 @@ fn most_telling(kept: Option<Error>, new: Error) -> Option<Error> {
 }
 
 /// How a worker reports another worker's failure that a round made known.
-pub(crate) const ECHO: &str = "the problem's code panicked on worker ";
+pub(crate) const ECHO: &str = "the search failed on worker ";
 
 /// What a panic carried, as text.
 fn panic_message(payload: &Box<dyn std::any::Any + Send>) -> String {

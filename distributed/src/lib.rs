@@ -48,10 +48,17 @@
 //!
 //! **When a process dies**, its connections break, and every other process's workers fail
 //! with [`Error::WorkerFailed`] instead of waiting for it. When the problem's code panics
-//! on a worker, the round ends, and every worker of every process returns that error. The
-//! states live in the workers' memory, so a failed run starts again from the beginning:
-//! there is no resume here (the disk-backed [`heurist::disk::DiskBfs`] resumes, on one
-//! machine).
+//! on a worker, the round ends, and every worker of every process returns that error.
+//!
+//! **Starting again where it stopped.** A reversible enumeration with
+//! [checkpoints](Bfs::checkpoints) writes each worker's last two layers to its machine's disk
+//! after every layer; started again with the same directory, program and cluster shape, the
+//! run takes up from the last layer every worker completed (a test kills one of two
+//! processes midway through the 4x3 puzzle's first 21 layers; the pair started again ends
+//! with the published counts).
+//! Other runs keep their states in the workers' memory only, and a failed one starts again
+//! from the beginning; on one machine, [`heurist::disk::DiskBfs`] resumes any breadth-first
+//! search.
 //!
 //! # Examples
 //!
@@ -116,6 +123,7 @@
 
 mod astar;
 mod bfs;
+mod checkpoint;
 mod cluster;
 mod result;
 mod trace;

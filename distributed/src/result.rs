@@ -23,6 +23,9 @@ pub struct SearchResult<S, A, C> {
     /// Bytes of packed states the workers sent each other (a worker's batches to itself
     /// included).
     pub bytes_sent: u64,
+    /// The depth of the layer whose [checkpoint](crate::Bfs::checkpoints) this run took up
+    /// again; `None` for a run that began at the start state.
+    pub resumed_from: Option<usize>,
 }
 
 impl<S, A, C: Cost> SearchResult<S, A, C> {
@@ -76,6 +79,10 @@ pub enum Error {
     /// A worker failed: the problem's code panicked on one of them (its message), or a
     /// process of the cluster stopped (its connections broke).
     WorkerFailed(String),
+    /// [Checkpoints](crate::Bfs::checkpoints) were asked of a search that cannot keep
+    /// them, or could not be read: a file that is damaged or belongs to another search,
+    /// or checkpoints of only some workers.
+    Checkpoint(String),
 }
 
 impl fmt::Display for Error {
@@ -84,6 +91,7 @@ impl fmt::Display for Error {
             Error::Arguments(why) => write!(f, "bad cluster arguments: {why}"),
             Error::Start(why) => write!(f, "the workers could not start: {why}"),
             Error::WorkerFailed(why) => write!(f, "a worker failed: {why}"),
+            Error::Checkpoint(why) => write!(f, "checkpoints: {why}"),
         }
     }
 }

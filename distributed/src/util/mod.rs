@@ -138,8 +138,8 @@ pub(crate) struct Verdict {
 }
 
 impl Verdict {
-    /// The error every worker returns when the problem's code failed on one: that worker
-    /// returns the failure's message (`own`), the others name the worker.
+    /// The error every worker returns when the problem's code (or a checkpoint) failed on
+    /// one: that worker returns the failure's message (`own`), the others name the worker.
     pub(crate) fn failure(&self, own: Option<&str>) -> Result<(), crate::Error> {
         match (self.failed, own) {
             (None, _) => Ok(()),

@@ -95,6 +95,13 @@ pub(crate) trait Layers {
     fn settle(&mut self, arrived: &mut Vec<u8>) -> usize;
     /// The states kept, all layers together.
     fn stored(&self) -> usize;
+    /// The sizes of the layer expanded last and of the layer built.
+    fn lens(&self) -> (usize, usize);
+    /// Writes the layer expanded last, then the layer built, packed and sorted.
+    fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()>;
+    /// Takes up again from the two layers [`write`](Layers::write) wrote, packed and
+    /// sorted: as after the round that built `built`.
+    fn restore(&mut self, expanded: &[u8], built: &[u8]);
 }
 
 /// Layers of states packed in `width` bytes, or `None` when a state is wider than the
@@ -176,6 +183,25 @@ impl<K: Key> Layers for Window<K> {
 
     fn stored(&self) -> usize {
         self.before.len() + self.current.len() + self.built.len()
+    }
+
+    fn lens(&self) -> (usize, usize) {
+        (self.current.len(), self.built.len())
+    }
+
+    fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut bytes = vec![0u8; self.width];
+        for &k in self.current.iter().chain(&self.built) {
+            k.write(&mut bytes);
+            out.write_all(&bytes)?;
+        }
+        Ok(())
+    }
+
+    fn restore(&mut self, expanded: &[u8], built: &[u8]) {
+        self.before.clear();
+        self.current = expanded.chunks_exact(self.width).map(K::read).collect();
+        self.built = built.chunks_exact(self.width).map(K::read).collect();
     }
 }
 

@@ -5,7 +5,7 @@ mod processes;
 
 use std::sync::Arc;
 
-use heurist::{Cost, FnProblem, OrderedF64, Outcome};
+use heurist::{Cost, FnProblem, OrderedF64, Outcome, StopReason};
 use heurist_distributed::{AStar, Bfs, Cluster, Error};
 use heurist_puzzles::disk_bfs::{published, Board, Sliding};
 use proptest::prelude::*;
@@ -95,6 +95,93 @@ fn reversible_enumerations_of_narrow_and_wide_states_match_the_serial_counts() {
     check::<2>();
     check::<12>();
     check::<24>();
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("heurist-{name}-{}", std::process::id()))
+}
+
+/// An enumeration with checkpoints, stopped after a few layers and started again three
+/// times, resumes each time: the published counts, and the counters of a run that never
+/// stopped.
+#[test]
+fn an_enumeration_resumes_from_its_checkpoints() {
+    let table = published(COUNTS, "3x3 sliding tiles").unwrap();
+    let puzzle = Sliding::<6>::new(3, 3);
+    let dir = scratch("resume");
+    let cluster = Cluster::threads(2);
+    let run = |bfs: Bfs| {
+        bfs.enumerate(&cluster, puzzle.clone(), puzzle.goal)
+            .unwrap()
+    };
+    let whole = run(Bfs::new().reversible(true));
+    let bfs = Bfs::new().reversible(true).checkpoints(&dir);
+    let mut resumed = None;
+    for stop in [5, 17, 25] {
+        let part = run(bfs.clone().max_depth(stop));
+        assert_eq!(part.stop_reason(), Some(StopReason::MaxDepth));
+        assert_eq!(part.layers, table[..=stop]);
+        assert_eq!(part.resumed_from, resumed);
+        resumed = Some(stop);
+    }
+    let rest = run(bfs);
+    assert!(rest.is_exhausted());
+    assert_eq!(rest.resumed_from, Some(25));
+    assert_eq!(rest.layers, table);
+    assert_eq!(
+        (
+            rest.stats.expanded,
+            rest.stats.generated,
+            rest.stats.duplicates
+        ),
+        (
+            whole.stats.expanded,
+            whole.stats.generated,
+            whole.stats.duplicates
+        )
+    );
+    assert_eq!(
+        (rest.rounds, rest.bytes_sent),
+        (whole.rounds, whole.bytes_sent)
+    );
+    assert!(!dir.exists(), "a completed run removes its checkpoints");
+}
+
+/// Checkpoints are refused where they cannot resume the run: a search, an enumeration not
+/// known to be reversible, a cluster of another size, another start, a damaged file.
+#[test]
+fn checkpoints_refuse_what_they_cannot_resume() {
+    let puzzle = Sliding::<6>::new(3, 3);
+    let dir = scratch("refused");
+    let refused = |result: Result<heurist_distributed::BfsResultOf<Sliding<6>>, Error>| {
+        assert!(matches!(result, Err(Error::Checkpoint(_))), "{result:?}");
+    };
+    let (two, three) = (Cluster::threads(2), Cluster::threads(3));
+    let bfs = Bfs::new().checkpoints(&dir);
+    refused(bfs.search(&two, puzzle.clone(), puzzle.goal));
+    refused(bfs.enumerate(&two, puzzle.clone(), puzzle.goal));
+    let bfs = bfs.reversible(true);
+    refused(bfs.search(&two, puzzle.clone(), puzzle.goal));
+
+    let part = bfs.clone().max_depth(8);
+    part.enumerate(&two, puzzle.clone(), puzzle.goal).unwrap();
+    refused(part.enumerate(&three, puzzle.clone(), puzzle.goal));
+    let other = Board::<6>::from_tiles(&[1, 0, 2, 3, 4, 5, 6, 7, 8]);
+    refused(part.enumerate(&two, puzzle.clone(), other));
+    refused(
+        bfs.clone()
+            .max_depth(7)
+            .enumerate(&two, puzzle.clone(), puzzle.goal),
+    );
+    let file = dir.join("worker-1-of-2").join("layer-8.bin");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
+    refused(part.enumerate(&two, puzzle.clone(), puzzle.goal));
+    std::fs::write(&file, &bytes).unwrap();
+    // whole again, the run goes on
+    let all = bfs.enumerate(&two, puzzle.clone(), puzzle.goal).unwrap();
+    assert_eq!((all.resumed_from, all.total_states()), (Some(8), 181_440));
+    assert!(!dir.exists());
 }
 
 #[test]

@@ -80,6 +80,19 @@ fn process_entry() {
             let result = Bfs::new().reversible(true).enumerate(&cluster, big, goal);
             lines.push(format!("{:?}", result.map(|r| r.layers.len())));
         }
+        "4x3 to depth 21, resumable" => {
+            let checkpoints = Path::new(hosts).with_file_name("checkpoints");
+            let big = Sliding::<6>::new(4, 3);
+            let result = Bfs::new()
+                .reversible(true)
+                .max_depth(21)
+                .checkpoints(checkpoints)
+                .enumerate(&cluster, big.clone(), big.goal);
+            lines.push(match result {
+                Ok(r) => format!("layers {:?} resumed {:?}", r.layers, r.resumed_from),
+                Err(e) => format!("Err {e}"),
+            });
+        }
         _ => panic!("unknown task {task}"),
     }
     fs::write(report, lines.join("\n")).unwrap();
@@ -222,5 +235,61 @@ fn a_killed_process_makes_the_others_fail_instead_of_waiting() {
         );
     }
     let _ = cluster[1].0.wait();
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A process killed in the middle of an enumeration with checkpoints: started again, the
+/// cluster takes up from the last layer both processes completed and counts the rest as
+/// the published table does.
+#[test]
+fn a_cluster_killed_midway_resumes_from_its_checkpoints() {
+    let task = "4x3 to depth 21, resumable";
+    let table = published(COUNTS, "4x3 sliding tiles").unwrap();
+    let dir = scratch("resumed");
+    let _ = fs::remove_dir_all(&dir);
+    let mut cluster = start(task, 2, 1, &dir);
+    // kill process 1 once both have written the checkpoint of layer 12 or a deeper one
+    let layer = |p: usize| {
+        let files = fs::read_dir(dir.join(format!("checkpoints/worker-{p}-of-2"))).ok()?;
+        files
+            .filter_map(|f| {
+                let name = f.ok()?.file_name().into_string().ok()?;
+                name.strip_prefix("layer-")?
+                    .strip_suffix(".bin")?
+                    .parse::<usize>()
+                    .ok()
+            })
+            .max()
+    };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !(0..2).all(|p| layer(p).is_some_and(|l| l >= 12)) {
+        assert!(Instant::now() < deadline, "no checkpoint of layer 12");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    cluster[1].0.kill().unwrap();
+    for (child, _) in &mut cluster {
+        wait_until(child, deadline).expect("a survivor ends instead of waiting");
+    }
+    let reached = layer(0).unwrap().min(layer(1).unwrap());
+
+    let mut again = start(task, 2, 1, &dir);
+    for (p, (child, report)) in again.iter_mut().enumerate() {
+        let status = wait_until(child, deadline).expect("the process ends");
+        assert!(status.success(), "process {p}: {status}");
+        let report = fs::read_to_string(report).unwrap();
+        let resumed: usize = report
+            .rsplit_once("resumed Some(")
+            .and_then(|(_, r)| r.strip_suffix(')')?.parse().ok())
+            .unwrap_or_else(|| panic!("process {p} did not resume: {report}"));
+        assert!(
+            (12..=21).contains(&resumed) && resumed >= reached - 1,
+            "{report}"
+        );
+        assert_eq!(
+            report,
+            format!("layers {:?} resumed Some({resumed})", &table[..=21]),
+            "process {p}"
+        );
+    }
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,0 +1,230 @@
+//! Checkpoints of a reversible enumeration: after each layer, every worker writes its last
+//! two layers and its counters to a file of its own, so that a run that stops (a failure,
+//! a killed process, a cancellation) resumes from its last completed layer.
+//!
+//! A worker's files are `worker-<index>-of-<workers>/layer-<depth>.bin` under the
+//! directory given. Each is written under a temporary name and renamed, so a file is whole
+//! or absent; a worker keeps its last two, because the workers of a cluster are at most one
+//! layer apart when one stops, and they resume together from the deepest layer all of them
+//! completed.
+
+use std::fs;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use crate::util::sorted::Layers;
+
+/// The first bytes of a checkpoint file, with its format's version.
+const MAGIC: &[u8; 8] = b"HRSTDBF1";
+
+/// What a worker has counted so far, saved with its layers.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counters {
+    pub(crate) rounds: u64,
+    pub(crate) expanded: u64,
+    pub(crate) generated: u64,
+    pub(crate) duplicates: u64,
+    pub(crate) sent: u64,
+}
+
+/// A checkpoint read back: the depth of the layer built last, every layer's size before it
+/// (the whole cluster's), the worker's counters, and its two layers, packed.
+pub(crate) struct Saved {
+    pub(crate) depth: usize,
+    pub(crate) layers: Vec<u64>,
+    pub(crate) counters: Counters,
+    pub(crate) expanded_layer: Vec<u8>,
+    pub(crate) built_layer: Vec<u8>,
+}
+
+/// One worker's checkpoint files.
+pub(crate) struct Checkpoints {
+    dir: PathBuf,
+    /// What each file starts with after the magic: the state's width, the number of
+    /// workers, this worker's index, and the start state, packed; a file that starts
+    /// otherwise belongs to another search.
+    identity: Vec<u8>,
+}
+
+impl Checkpoints {
+    /// The files of worker `index` of `workers` under `root`, for states of `width` bytes
+    /// enumerated from `start` (packed).
+    pub(crate) fn new(
+        root: &Path,
+        width: usize,
+        workers: usize,
+        index: usize,
+        start: &[u8],
+    ) -> Self {
+        let mut identity = Vec::new();
+        for word in [width, workers, index] {
+            identity.extend_from_slice(&(word as u64).to_le_bytes());
+        }
+        identity.extend_from_slice(start);
+        Checkpoints {
+            dir: root.join(format!("worker-{index}-of-{workers}")),
+            identity,
+        }
+    }
+
+    fn file(&self, depth: usize) -> PathBuf {
+        self.dir.join(format!("layer-{depth}.bin"))
+    }
+
+    /// The depth of the deepest checkpoint kept, if any.
+    pub(crate) fn latest(&self) -> io::Result<Option<usize>> {
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return self.none_of_another_shape(),
+            Err(e) => return Err(e),
+        };
+        let mut latest = None;
+        for entry in entries {
+            let name = entry?.file_name();
+            let depth = name
+                .to_str()
+                .and_then(|n| n.strip_prefix("layer-")?.strip_suffix(".bin")?.parse().ok());
+            latest = latest.max(depth);
+        }
+        Ok(latest)
+    }
+
+    /// `None`, unless the directory above holds another worker's checkpoints of a cluster
+    /// of another size (this worker's folder is named by its index and the cluster's size).
+    fn none_of_another_shape(&self) -> io::Result<Option<usize>> {
+        let (Some(root), Some(mine)) = (self.dir.parent(), self.dir.file_name()) else {
+            return Ok(None);
+        };
+        let suffix = mine
+            .to_str()
+            .and_then(|m| m.split_once("-of-"))
+            .map(|(_, n)| n);
+        let entries = match fs::read_dir(root) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        for entry in entries {
+            let name = entry?.file_name();
+            let Some(other) = name.to_str().and_then(|n| n.strip_prefix("worker-")) else {
+                continue;
+            };
+            if other.split_once("-of-").map(|(_, n)| n) != suffix {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "{} holds checkpoints of a cluster of another size (worker-{other})",
+                        root.display()
+                    ),
+                ));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Writes the checkpoint of the layer at `depth` just built, and removes the one
+    /// before the last.
+    pub(crate) fn save(
+        &self,
+        depth: usize,
+        layers: &[u64],
+        counters: Counters,
+        window: &dyn Layers,
+    ) -> io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        let temporary = self.dir.join("layer.tmp");
+        let mut out = BufWriter::new(fs::File::create(&temporary)?);
+        out.write_all(MAGIC)?;
+        out.write_all(&self.identity)?;
+        let Counters {
+            rounds,
+            expanded,
+            generated,
+            duplicates,
+            sent,
+        } = counters;
+        let (expanded_len, built_len) = window.lens();
+        let head = [depth as u64, rounds, expanded, generated, duplicates, sent];
+        let lens = [layers.len() as u64, expanded_len as u64, built_len as u64];
+        for word in head.iter().chain(&lens).chain(layers) {
+            out.write_all(&word.to_le_bytes())?;
+        }
+        window.write(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&temporary, self.file(depth))?;
+        if let Some(old) = depth.checked_sub(2) {
+            match fs::remove_file(self.file(old)) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the checkpoint of the layer at `depth`.
+    pub(crate) fn load(&self, depth: usize, width: usize) -> io::Result<Saved> {
+        let path = self.file(depth);
+        let mut bytes = Vec::new();
+        fs::File::open(&path)?.read_to_end(&mut bytes)?;
+        let bad = |why: &str| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: {why}", path.display()),
+            )
+        };
+        let rest = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .ok_or_else(|| bad("not a checkpoint of heurist-distributed"))?;
+        let mut rest = rest
+            .strip_prefix(self.identity.as_slice())
+            .ok_or_else(|| bad("a checkpoint of another search or cluster"))?;
+        let mut word = || -> io::Result<u64> {
+            let (w, tail) = rest
+                .split_first_chunk::<8>()
+                .ok_or_else(|| bad("cut short"))?;
+            rest = tail;
+            Ok(u64::from_le_bytes(*w))
+        };
+        let [saved_depth, rounds, expanded, generated, duplicates, sent, n_layers, n_expanded, n_built] =
+            [(); 9].map(|()| word());
+        if saved_depth? != depth as u64 {
+            return Err(bad("a checkpoint of another layer"));
+        }
+        let counters = Counters {
+            rounds: rounds?,
+            expanded: expanded?,
+            generated: generated?,
+            duplicates: duplicates?,
+            sent: sent?,
+        };
+        let (n_layers, n_expanded, n_built) = (n_layers?, n_expanded?, n_built?);
+        let layers = (0..n_layers)
+            .map(|_| word())
+            .collect::<io::Result<Vec<u64>>>()?;
+        let expanded_bytes = n_expanded as usize * width;
+        if rest.len() as u64 != (n_expanded + n_built) * width as u64 {
+            return Err(bad("cut short"));
+        }
+        let (expanded_layer, built_layer) = rest.split_at(expanded_bytes);
+        Ok(Saved {
+            depth,
+            layers,
+            counters,
+            expanded_layer: expanded_layer.to_vec(),
+            built_layer: built_layer.to_vec(),
+        })
+    }
+
+    /// Removes this worker's checkpoints, and the directory above them once it is empty.
+    pub(crate) fn remove(&self) -> io::Result<()> {
+        match fs::remove_dir_all(&self.dir) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        if let Some(root) = self.dir.parent() {
+            // another worker's files may still be there
+            let _ = fs::remove_dir(root);
+        }
+        Ok(())
+    }
+}
