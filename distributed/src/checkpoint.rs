@@ -2,11 +2,13 @@
 //! two layers and its counters to a file of its own, so that a run that stops (a failure,
 //! a killed process, a cancellation) resumes from its last completed layer.
 //!
-//! A worker's files are `worker-<index>-of-<workers>/layer-<depth>.bin` under the
-//! directory given. Each is written under a temporary name and renamed, so a file is whole
-//! or absent; a worker keeps its last two, because the workers of a cluster are at most one
-//! layer apart when one stops, and they resume together from the deepest layer all of them
-//! completed.
+//! A worker's files are in `worker-<index>-of-<workers>/` under the directory given: the
+//! states of each of its layers, written once (`layer-<depth>.states`), and the counters
+//! after each layer (`checkpoint-<depth>.bin`), which resuming from that layer needs with
+//! the states of the layer and of the one before. Each file is written under a temporary
+//! name, synced and renamed, so it is whole or absent. A worker keeps its last two
+//! checkpoints, because the workers of a cluster are at most one layer apart when one
+//! stops, and they resume together from the deepest layer all of them completed.
 
 use std::fs;
 use std::io::{self, BufWriter, Read, Write};
@@ -67,8 +69,14 @@ impl Checkpoints {
         }
     }
 
+    /// The file of the checkpoint of layer `depth`: the counters.
     fn file(&self, depth: usize) -> PathBuf {
-        self.dir.join(format!("layer-{depth}.bin"))
+        self.dir.join(format!("checkpoint-{depth}.bin"))
+    }
+
+    /// The file of this worker's part of layer `depth`: its states, packed and sorted.
+    fn keys(&self, depth: usize) -> PathBuf {
+        self.dir.join(format!("layer-{depth}.states"))
     }
 
     /// The depth of the deepest checkpoint kept, if any.
@@ -81,9 +89,12 @@ impl Checkpoints {
         let mut latest = None;
         for entry in entries {
             let name = entry?.file_name();
-            let depth = name
-                .to_str()
-                .and_then(|n| n.strip_prefix("layer-")?.strip_suffix(".bin")?.parse().ok());
+            let depth = name.to_str().and_then(|n| {
+                n.strip_prefix("checkpoint-")?
+                    .strip_suffix(".bin")?
+                    .parse()
+                    .ok()
+            });
             latest = latest.max(depth);
         }
         Ok(latest)
@@ -122,8 +133,10 @@ impl Checkpoints {
         Ok(None)
     }
 
-    /// Writes the checkpoint of the layer at `depth` just built, and removes the one
-    /// before the last.
+    /// Writes the checkpoint of the layer at `depth` just built: the layer's states (and
+    /// those of the layer before, if no file holds them yet), then the counters. Removes
+    /// what only older checkpoints need: a worker keeps the checkpoints of its last two
+    /// layers, and so the states of its last three.
     pub(crate) fn save(
         &self,
         depth: usize,
@@ -132,10 +145,12 @@ impl Checkpoints {
         window: &dyn Layers,
     ) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let temporary = self.dir.join("layer.tmp");
-        let mut out = BufWriter::new(fs::File::create(&temporary)?);
-        out.write_all(MAGIC)?;
-        out.write_all(&self.identity)?;
+        if let Some(before) = depth.checked_sub(1) {
+            if !self.keys(before).exists() {
+                self.write_file(self.keys(before), |out| window.write(false, out))?;
+            }
+        }
+        self.write_file(self.keys(depth), |out| window.write(true, out))?;
         let Counters {
             rounds,
             expanded,
@@ -146,14 +161,20 @@ impl Checkpoints {
         let (expanded_len, built_len) = window.lens();
         let head = [depth as u64, rounds, expanded, generated, duplicates, sent];
         let lens = [layers.len() as u64, expanded_len as u64, built_len as u64];
-        for word in head.iter().chain(&lens).chain(layers) {
-            out.write_all(&word.to_le_bytes())?;
-        }
-        window.write(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        fs::rename(&temporary, self.file(depth))?;
-        if let Some(old) = depth.checked_sub(2) {
-            match fs::remove_file(self.file(old)) {
+        self.write_file(self.file(depth), |out| {
+            out.write_all(MAGIC)?;
+            out.write_all(&self.identity)?;
+            for word in head.iter().chain(&lens).chain(layers) {
+                out.write_all(&word.to_le_bytes())?;
+            }
+            Ok(())
+        })?;
+        let old = [
+            depth.checked_sub(2).map(|d| self.file(d)),
+            depth.checked_sub(3).map(|d| self.keys(d)),
+        ];
+        for path in old.into_iter().flatten() {
+            match fs::remove_file(path) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
                 _ => {}
             }
@@ -161,12 +182,25 @@ impl Checkpoints {
         Ok(())
     }
 
+    /// Writes `path` whole or not at all: under a temporary name, synced, then renamed.
+    fn write_file(
+        &self,
+        path: PathBuf,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let temporary = self.dir.join("file.tmp");
+        let mut out = BufWriter::with_capacity(1 << 20, fs::File::create(&temporary)?);
+        write(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&temporary, path)
+    }
+
     /// Reads the checkpoint of the layer at `depth`.
     pub(crate) fn load(&self, depth: usize, width: usize) -> io::Result<Saved> {
         let path = self.file(depth);
         let mut bytes = Vec::new();
         fs::File::open(&path)?.read_to_end(&mut bytes)?;
-        let bad = |why: &str| {
+        let bad = |path: &Path, why: &str| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!("{}: {why}", path.display()),
@@ -174,22 +208,24 @@ impl Checkpoints {
         };
         let rest = bytes
             .strip_prefix(MAGIC.as_slice())
-            .ok_or_else(|| bad("not a checkpoint of heurist-distributed"))?;
+            .ok_or_else(|| bad(&path, "not a checkpoint of heurist-distributed"))?;
         let mut rest = rest
             .strip_prefix(self.identity.as_slice())
-            .ok_or_else(|| bad("a checkpoint of another search or cluster"))?;
+            .ok_or_else(|| bad(&path, "a checkpoint of another search or cluster"))?;
         let mut word = || -> io::Result<u64> {
             let (w, tail) = rest
                 .split_first_chunk::<8>()
-                .ok_or_else(|| bad("cut short"))?;
+                .ok_or_else(|| bad(&path, "cut short"))?;
             rest = tail;
             Ok(u64::from_le_bytes(*w))
         };
         let [saved_depth, rounds, expanded, generated, duplicates, sent, n_layers, n_expanded, n_built] =
             [(); 9].map(|()| word());
         if saved_depth? != depth as u64 {
-            return Err(bad("a checkpoint of another layer"));
+            return Err(bad(&path, "a checkpoint of another layer"));
         }
+        // the first checkpoint is of layer 1: layer 0 is the start
+        let before = (depth.checked_sub(1)).ok_or_else(|| bad(&path, "a checkpoint of layer 0"))?;
         let counters = Counters {
             rounds: rounds?,
             expanded: expanded?,
@@ -201,17 +237,23 @@ impl Checkpoints {
         let layers = (0..n_layers)
             .map(|_| word())
             .collect::<io::Result<Vec<u64>>>()?;
-        let expanded_bytes = n_expanded as usize * width;
-        if rest.len() as u64 != (n_expanded + n_built) * width as u64 {
-            return Err(bad("cut short"));
+        if !rest.is_empty() {
+            return Err(bad(&path, "longer than a checkpoint"));
         }
-        let (expanded_layer, built_layer) = rest.split_at(expanded_bytes);
+        let states = |depth: usize, n: u64| -> io::Result<Vec<u8>> {
+            let path = self.keys(depth);
+            let bytes = fs::read(&path)?;
+            if bytes.len() as u64 != n * width as u64 {
+                return Err(bad(&path, "not the layer's size the checkpoint gives"));
+            }
+            Ok(bytes)
+        };
         Ok(Saved {
             depth,
             layers,
             counters,
-            expanded_layer: expanded_layer.to_vec(),
-            built_layer: built_layer.to_vec(),
+            expanded_layer: states(before, n_expanded)?,
+            built_layer: states(depth, n_built)?,
         })
     }
 

@@ -97,8 +97,8 @@ pub(crate) trait Layers {
     fn stored(&self) -> usize;
     /// The sizes of the layer expanded last and of the layer built.
     fn lens(&self) -> (usize, usize);
-    /// Writes the layer expanded last, then the layer built, packed and sorted.
-    fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()>;
+    /// Writes the layer built (`built`) or the layer expanded last, packed and sorted.
+    fn write(&self, built: bool, out: &mut dyn std::io::Write) -> std::io::Result<()>;
     /// Takes up again from the two layers [`write`](Layers::write) wrote, packed and
     /// sorted: as after the round that built `built`.
     fn restore(&mut self, expanded: &[u8], built: &[u8]);
@@ -189,9 +189,10 @@ impl<K: Key> Layers for Window<K> {
         (self.current.len(), self.built.len())
     }
 
-    fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    fn write(&self, built: bool, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let mut bytes = vec![0u8; self.width];
-        for &k in self.current.iter().chain(&self.built) {
+        let layer = if built { &self.built } else { &self.current };
+        for &k in layer {
             k.write(&mut bytes);
             out.write_all(&bytes)?;
         }

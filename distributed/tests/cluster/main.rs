@@ -173,7 +173,7 @@ fn checkpoints_refuse_what_they_cannot_resume() {
             .max_depth(7)
             .enumerate(&two, puzzle.clone(), puzzle.goal),
     );
-    let file = dir.join("worker-1-of-2").join("layer-8.bin");
+    let file = dir.join("worker-1-of-2").join("layer-8.states");
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
     refused(part.enumerate(&two, puzzle.clone(), puzzle.goal));

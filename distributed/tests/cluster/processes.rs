@@ -254,7 +254,7 @@ fn a_cluster_killed_midway_resumes_from_its_checkpoints() {
         files
             .filter_map(|f| {
                 let name = f.ok()?.file_name().into_string().ok()?;
-                name.strip_prefix("layer-")?
+                name.strip_prefix("checkpoint-")?
                     .strip_suffix(".bin")?
                     .parse::<usize>()
                     .ok()
