@@ -41,7 +41,8 @@
 //! gamma$ sliding_cluster -w 8 -n 3 -p 2 -h hosts.txt 4x3
 //! ```
 //!
-//! (`sliding_cluster` is this crate's example program.) Each process needs the program,
+//! (`sliding_cluster` is one of this crate's example programs; `rush_hour_cluster` solves
+//! Rush Hour boards the same way.) Each process needs the program,
 //! the problem's input, a reachable port, and memory for its share of the states: with
 //! `W` workers in all, each stores about `1/W` of them. Each process returns the whole
 //! result.
