@@ -582,8 +582,8 @@ where
 
 /// Takes up the run whose checkpoints `files` holds, if every worker has some: the workers
 /// agree on the deepest layer all of them completed and load it into `window`. `None` when
-/// no worker has a checkpoint; an error, in every worker, when only some have, or when one
-/// cannot read its files.
+/// no worker has a checkpoint, or only some have their first; an error, in every worker,
+/// when only some have deeper ones, or when one cannot read its files.
 fn resume(
     worker: &mut Worker,
     gather: &mut Gather,
@@ -608,7 +608,10 @@ fn resume(
         });
     }
     let with = all.iter().filter(|w| w[0] == 1).count();
-    if with == 0 {
+    // a run stopped in its first round may have left the first checkpoint of only some
+    // workers: it starts again from the beginning, and overwrites them
+    let first_only = all.iter().all(|w| w[0] == 0 || w[1] <= 1);
+    if with == 0 || first_only && with < all.len() {
         return Ok(None);
     }
     if with < all.len() {

@@ -182,6 +182,17 @@ fn checkpoints_refuse_what_they_cannot_resume() {
     let all = bfs.enumerate(&two, puzzle.clone(), puzzle.goal).unwrap();
     assert_eq!((all.resumed_from, all.total_states()), (Some(8), 181_440));
     assert!(!dir.exists());
+
+    // a run stopped in its first layer may leave some workers' first checkpoint only: the
+    // next run starts from the beginning
+    bfs.clone()
+        .max_depth(1)
+        .enumerate(&two, puzzle.clone(), puzzle.goal)
+        .unwrap();
+    std::fs::remove_dir_all(dir.join("worker-0-of-2")).unwrap();
+    let all = bfs.enumerate(&two, puzzle.clone(), puzzle.goal).unwrap();
+    assert_eq!((all.resumed_from, all.total_states()), (None, 181_440));
+    assert!(!dir.exists());
 }
 
 #[test]
