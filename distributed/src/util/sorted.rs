@@ -120,9 +120,6 @@ struct Window<K> {
     before: Vec<K>,
     current: Vec<K>,
     built: Vec<K>,
-    /// The round's successors as keys, and the radix sort's buffer.
-    keys: Vec<K>,
-    buffer: Vec<K>,
 }
 
 impl<K: Key> Window<K> {
@@ -133,8 +130,6 @@ impl<K: Key> Window<K> {
             before: Vec::new(),
             current: Vec::new(),
             built: Vec::new(),
-            keys: Vec::new(),
-            buffer: Vec::new(),
         }
     }
 }
@@ -152,16 +147,13 @@ impl<K: Key> Layers for Window<K> {
     }
 
     fn settle(&mut self, arrived: &mut Vec<u8>) -> usize {
-        self.keys.clear();
-        self.keys
-            .extend(arrived.chunks_exact(self.width).map(K::read));
+        let mut keys: Vec<K> = arrived.chunks_exact(self.width).map(K::read).collect();
         // freed, not cleared: a round's successors are the largest buffer of all
         *arrived = Vec::new();
-        radix_sort(&mut self.keys, &mut self.buffer, 8 * self.width as u32);
-        self.buffer = Vec::new();
+        radix_sort(&mut keys, &mut Vec::new(), 8 * self.width as u32);
         let (mut b, mut c) = (0, 0);
         let mut last = None;
-        for &k in &self.keys {
+        for &k in &keys {
             if last == Some(k) {
                 continue;
             }
@@ -177,7 +169,6 @@ impl<K: Key> Layers for Window<K> {
                 self.built.push(k);
             }
         }
-        self.keys = Vec::new();
         self.built.len()
     }
 
