@@ -12,7 +12,6 @@
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
-use std::panic::{self, AssertUnwindSafe};
 use std::rc::Rc;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -22,10 +21,9 @@ use heurist::{Cost, Heuristic, Outcome, Problem, Stats, Successors};
 use rustc_hash::FxHashMap;
 use timely::worker::Worker;
 
-use crate::bfs::describe;
 use crate::cluster::peer_gone;
 use crate::util::route::{Gather, Router};
-use crate::util::{from_words, owner, to_words, Outbox, Report};
+use crate::util::{from_words, guarded, owner, to_words, Outbox, Report};
 use crate::{Cluster, Error, Limits, SearchResult, Stop};
 
 /// The result of a distributed A\* search for a problem `P`.
@@ -252,7 +250,7 @@ where
     let mut router = Router::new(worker, move |bytes: &[u8]| {
         let mut shard = handler_shard.borrow_mut();
         let shard = &mut *shard;
-        let settled = panic::catch_unwind(AssertUnwindSafe(|| {
+        let failure = guarded(|| {
             for record in bytes.chunks_exact(record) {
                 let child = P::State::unpack(&record[..width]);
                 let parent = P::State::unpack(&record[width..2 * width]);
@@ -265,9 +263,9 @@ where
                     shard.goal = Some((g, child));
                 }
             }
-        }));
-        if let Err(payload) = settled {
-            shard.failed.get_or_insert_with(|| describe(&payload));
+        });
+        if let Some(message) = failure {
+            shard.failed.get_or_insert(message);
         }
     });
     let mut gather = Gather::new(worker);
@@ -327,7 +325,7 @@ where
             }
         }
         let frontier = shard.borrow().open.len();
-        let expansion = panic::catch_unwind(AssertUnwindSafe(|| {
+        let failure = guarded(|| {
             for (state, g) in &batch {
                 successors.clear();
                 problem.successors(state, &mut successors);
@@ -344,12 +342,9 @@ where
                     });
                 }
             }
-        }));
-        if let Err(payload) = expansion {
-            shard
-                .borrow_mut()
-                .failed
-                .get_or_insert_with(|| describe(&payload));
+        });
+        if let Some(message) = failure {
+            shard.borrow_mut().failed.get_or_insert(message);
         }
         sent += outbox.finish_round(&mut router, worker, stop)?;
         result.rounds += 1;

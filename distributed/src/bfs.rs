@@ -13,7 +13,6 @@
 //! passes where a hash set would take a cache miss for nearly every successor.
 
 use std::cell::RefCell;
-use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Mutex;
@@ -27,7 +26,7 @@ use timely::worker::Worker;
 use crate::checkpoint::{Checkpoints, Counters, Saved};
 use crate::cluster::peer_gone;
 use crate::util::route::{Gather, Router};
-use crate::util::{from_words, owner, sorted, to_words, Outbox, Report};
+use crate::util::{from_words, guarded, owner, sorted, to_words, Outbox, Report};
 use crate::{Cluster, Error, Limits, SearchResult, Stop};
 
 /// The result of a distributed breadth-first search for a problem `P`.
@@ -341,7 +340,7 @@ where
             return;
         }
         let record = if search { 2 * width } else { width };
-        let settled = panic::catch_unwind(AssertUnwindSafe(|| {
+        let failure = guarded(|| {
             for record in bytes.chunks_exact(record) {
                 let child = P::State::unpack(&record[..width]);
                 debug_assert_eq!(
@@ -358,9 +357,9 @@ where
                     shard.goal = Some(child);
                 }
             }
-        }));
-        if let Err(payload) = settled {
-            shard.failed.get_or_insert_with(|| describe(&payload));
+        });
+        if let Some(message) = failure {
+            shard.failed.get_or_insert(message);
         }
     });
     let mut gather = Gather::new(worker);
@@ -455,7 +454,7 @@ where
             };
             frontier_len = built;
             router.begin_round();
-            let expansion = panic::catch_unwind(AssertUnwindSafe(|| {
+            let failure = guarded(|| {
                 let unpacked = frontier_packed.chunks_exact(width).map(P::State::unpack);
                 for state in frontier.into_iter().chain(unpacked) {
                     let state = &state;
@@ -475,13 +474,10 @@ where
                         });
                     }
                 }
-            }));
+            });
             drop(frontier_packed);
-            if let Err(payload) = expansion {
-                shard
-                    .borrow_mut()
-                    .failed
-                    .get_or_insert_with(|| describe(&payload));
+            if let Some(message) = failure {
+                shard.borrow_mut().failed.get_or_insert(message);
             }
             sent += outbox.finish_round(&mut router, worker, stop)?;
             result.rounds += 1;
@@ -639,13 +635,4 @@ fn resume(
             }))
         }
     }
-}
-
-/// What a panic carried, as text.
-pub(crate) fn describe(payload: &Box<dyn std::any::Any + Send>) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "the problem's code panicked".to_string())
 }

@@ -133,7 +133,10 @@ impl Cluster {
                 Ok(Err(error)) => Err(error),
                 Err(payload) => {
                     stop.failed.store(true, Ordering::SeqCst);
-                    Err(Error::WorkerFailed(panic_message(&payload)))
+                    Err(Error::WorkerFailed(crate::util::panic_text(
+                        &payload,
+                        "a worker panicked",
+                    )))
                 }
             }
         })
@@ -179,17 +182,6 @@ fn most_telling(kept: Option<Error>, new: Error) -> Option<Error> {
 
 /// How a worker reports another worker's failure that a round made known.
 pub(crate) const ECHO: &str = "the search failed on worker ";
-
-/// What a panic carried, as text.
-fn panic_message(payload: &Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a worker panicked".to_string()
-    }
-}
 
 /// What the workers of one process share: whether one of them failed, and the user's
 /// cancellation token.

@@ -10,6 +10,24 @@ use heurist::disk::Packed;
 use crate::Stop;
 use route::Router;
 
+/// Runs `f`, the problem's code inside: the message of its panic, if it panics. The worker
+/// then reports the failure after the round instead of unwinding, so that every worker
+/// stops in the same round.
+pub(crate) fn guarded(f: impl FnOnce()) -> Option<String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .err()
+        .map(|payload| panic_text(&payload, "the problem's code panicked"))
+}
+
+/// What a panic carried, as text; `otherwise` when it carried no text.
+pub(crate) fn panic_text(payload: &Box<dyn std::any::Any + Send>, otherwise: &str) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| otherwise.to_string())
+}
+
 /// The worker (of `peers`) that owns the state packed as `bytes`: a fixed hash of the bytes,
 /// the same in every process and on every machine, scaled into `0..peers`.
 pub(crate) fn owner(bytes: &[u8], peers: usize) -> usize {
