@@ -24,7 +24,9 @@ use crate::traits::{AllMoves, Expansion, Heuristic, Problem};
 ///
 /// The heuristic is a closure here; [`IdaStar`] takes any [`Heuristic`], such as one with an
 /// incremental [`estimate_child`](Heuristic::estimate_child), which IDA* calls for every
-/// child, and sets the cycle check, limits and move pruning.
+/// child (as [`estimate_child_within`](Heuristic::estimate_child_within), which may skip
+/// the parts of an estimate that a pruned child does not need), and sets the cycle check,
+/// limits and move pruning.
 ///
 /// # Examples
 ///

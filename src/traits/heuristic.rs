@@ -61,6 +61,55 @@ pub trait Heuristic<P: Problem + ?Sized> {
         let _ = (parent, parent_h, action);
         self.estimate(child)
     }
+
+    /// [`estimate_child`](Heuristic::estimate_child) for a caller that needs the exact
+    /// estimate only when `g` (the child's path cost) plus it is at most `limit`: iterative
+    /// deepening prunes the child otherwise, so a heuristic made of parts may stop at the
+    /// first parts that already take `g` past `limit` and skip the rest (their lookups, in
+    /// pattern databases). It must return the exact estimate when `g` plus the estimate is
+    /// at most `limit`; otherwise it may return any value at most the estimate that takes
+    /// `g` past `limit`. The default calls `estimate_child`; [`Max`] stops after its first
+    /// part when it can.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{Heuristic, Max, Problem, Successors};
+    ///
+    /// struct Line;
+    /// impl Problem for Line {
+    ///     type State = i64;
+    ///     type Action = i64;
+    ///     type Cost = u64;
+    ///     fn is_goal(&self, s: &i64) -> bool { *s == 0 }
+    ///     fn successors(&self, s: &i64, out: &mut Successors<i64, i64, u64>) {
+    ///         out.push(1, s + 1, 1);
+    ///         out.push(-1, s - 1, 1);
+    ///     }
+    /// }
+    ///
+    /// let half = |s: &i64| s.unsigned_abs() / 2;
+    /// let full = |s: &i64| s.unsigned_abs();
+    /// let h = Max(half, full);
+    /// let within = |g, limit| Heuristic::<Line>::estimate_child_within(&h, &6, 6, &1, &7, g, limit);
+    /// // 5 + 7 is within 20: the exact estimate
+    /// assert_eq!(within(5, 20), 7);
+    /// // 5 + 3 (the first part) is past 6 already: the child is pruned either way
+    /// assert_eq!(within(5, 6), 3);
+    /// ```
+    #[inline]
+    fn estimate_child_within(
+        &self,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
+        child: &P::State,
+        g: P::Cost,
+        limit: P::Cost,
+    ) -> P::Cost {
+        let _ = (g, limit);
+        self.estimate_child(parent, parent_h, action, child)
+    }
 }
 
 impl<P, F> Heuristic<P> for F
@@ -140,6 +189,24 @@ where
     #[inline]
     fn estimate(&self, state: &P::State) -> P::Cost {
         self.0.estimate(state).max(self.1.estimate(state))
+    }
+
+    /// The first part alone when it takes `g` past `limit`, else both.
+    #[inline]
+    fn estimate_child_within(
+        &self,
+        _: &P::State,
+        _: P::Cost,
+        _: &P::Action,
+        child: &P::State,
+        g: P::Cost,
+        limit: P::Cost,
+    ) -> P::Cost {
+        let first = self.0.estimate(child);
+        if g.saturating_add(first) > limit {
+            return first;
+        }
+        first.max(self.1.estimate(child))
     }
 }
 

@@ -289,6 +289,86 @@ fn reflected_pattern_databases_on_every_3x3_state() {
     assert_eq!(mirrored.apply(&original, original.goal()), original.goal());
 }
 
+/// The same databases without `estimate_child_within`: the trait's default, exact always.
+struct AlwaysExact<'a>(&'a PdbHeuristic);
+
+impl Heuristic<Puzzle> for AlwaysExact<'_> {
+    fn estimate(&self, s: &Tiles) -> u32 {
+        self.0.estimate(s)
+    }
+}
+
+/// With a reflection, the databases' estimate for IDA\* stops at the first sums that prune
+/// the child: exact whenever `g + h` is within the limit, a smaller value past it otherwise.
+/// IDA\* expands the same states, in as many iterations, as with the exact estimates.
+#[test]
+fn reflected_databases_stop_at_the_limit_and_ida_star_counts_the_same() {
+    let p = Puzzle::new(3, 3, &Puzzle::default_goal(9)).unwrap();
+    let dist = bfs_distances(&p);
+    let r = Reflection::of(&p).unwrap();
+    let patterns = default_partition(&p);
+    let h = PdbHeuristic::build(&p, &patterns, false, &BuildLimits::new())
+        .unwrap()
+        .with_reflection(r);
+    let mut out = Successors::new();
+    let (mut short, mut checked) = (0, 0);
+    for (k, &s) in dist.keys().enumerate() {
+        out.clear();
+        p.successors(&s, &mut out);
+        let parent_h = h.estimate(&s);
+        for child in out.iter() {
+            let exact = h.estimate(&child.state);
+            for (g, limit) in [
+                (0, 0),
+                (3, 5),
+                (2, 9),
+                (7, 7 + exact),
+                (7, 6 + exact),
+                (4, 40),
+            ] {
+                let v =
+                    h.estimate_child_within(&s, parent_h, &child.action, &child.state, g, limit);
+                if g + exact <= limit {
+                    assert_eq!(
+                        v,
+                        exact,
+                        "within {limit} at g = {g}\n{}",
+                        p.draw(child.state)
+                    );
+                } else {
+                    assert!(
+                        v <= exact && g + v > limit,
+                        "{v} for {exact}, g {g}, limit {limit}"
+                    );
+                    short += usize::from(v < exact);
+                }
+                checked += 1;
+            }
+        }
+        if k % 50 == 0 {
+            let fast = IdaStar::new().search(&p, s, &h);
+            let slow = IdaStar::new().search(&p, s, AlwaysExact(&h));
+            assert_eq!(fast.cost(), Some(dist[&s]));
+            assert_eq!(fast.cost(), slow.cost());
+            assert_eq!(fast.stats.expanded, slow.stats.expanded);
+            assert_eq!(fast.stats.generated, slow.stats.generated);
+            assert_eq!(fast.stats.iterations, slow.stats.iterations);
+            // stopped by a cost bound, the lower bound given is the same too
+            let d = dist[&s];
+            if d > 2 {
+                let fast = IdaStar::new().cost_bound(d - 2).search(&p, s, &h);
+                let slow = IdaStar::new()
+                    .cost_bound(d - 2)
+                    .search(&p, s, AlwaysExact(&h));
+                assert_eq!(fast.lower_bound(), slow.lower_bound());
+                assert!(fast.lower_bound().is_some_and(|b| b > d - 2 && b <= d));
+                assert_eq!(fast.stats.expanded, slow.stats.expanded);
+            }
+        }
+    }
+    assert!(short > checked / 10, "cut short {short} times of {checked}");
+}
+
 #[test]
 fn rectangular_boards_and_unusual_goals() {
     // 2x3: 6!/2 reachable states; IDA*+PDB equals BFS everywhere.

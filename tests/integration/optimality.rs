@@ -420,3 +420,32 @@ proptest! {
         prop_assert_eq!(h.full.get(), 1);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// IDA* with `Max` asks its second part only for the children the first does not
+    /// prune, and still returns what it returns with the exact larger estimate: the same
+    /// cost, the same counts and iterations, and under a cost bound the same lower bound.
+    #[test]
+    fn ida_star_with_max_skips_parts_and_counts_the_same(
+        (g, start) in graph_strategy(12, 20),
+        first in prop::collection::vec(any::<u8>(), 1..12),
+        second in prop::collection::vec(any::<u8>(), 1..12),
+        bound in 0u32..60,
+    ) {
+        let (a, b) = (scaled_heuristic(&g, &first), scaled_heuristic(&g, &second));
+        let larger = |s: &usize| a.0[*s].max(b.0[*s]);
+        for config in [IdaStar::new(), IdaStar::new().cost_bound(bound)] {
+            let parts = config.clone().search(&g, start, Max(&a, &b));
+            let exact = config.search(&g, start, larger);
+            prop_assert_eq!(parts.cost(), exact.cost());
+            prop_assert_eq!(parts.lower_bound(), exact.lower_bound());
+            prop_assert_eq!(parts.stats.expanded, exact.stats.expanded);
+            prop_assert_eq!(parts.stats.generated, exact.stats.generated);
+            prop_assert_eq!(parts.stats.iterations, exact.stats.iterations);
+        }
+        let best = optimal_cost(&g, start);
+        prop_assert_eq!(IdaStar::new().search(&g, start, Max(&a, &b)).cost(), best);
+    }
+}

@@ -94,6 +94,10 @@ pub(crate) trait Metric<C> {
     fn value(g: C, h: C, depth: usize) -> Self::Value;
     /// The proven lower bound on the optimal cost while the threshold is `t`.
     fn lower_bound(t: Self::Value) -> Option<C>;
+    /// The largest `f = g + h` the threshold `t` lets through, when it bounds `f`: then
+    /// an estimate need only be exact up to it
+    /// ([`Heuristic::estimate_child_within`]).
+    fn f_limit(t: Self::Value) -> Option<C>;
     /// Whether a negative step cost makes the answer wrong (then the search refuses it).
     const COSTS_MATTER: bool;
 }
@@ -109,6 +113,10 @@ impl<C: Cost> Metric<C> for FCost {
     fn lower_bound(t: C) -> Option<C> {
         Some(t)
     }
+    #[inline(always)]
+    fn f_limit(t: C) -> Option<C> {
+        Some(t)
+    }
     const COSTS_MATTER: bool = true;
 }
 
@@ -121,6 +129,10 @@ impl<C> Metric<C> for Depth {
         depth
     }
     fn lower_bound(_: usize) -> Option<C> {
+        None
+    }
+    #[inline(always)]
+    fn f_limit(_: usize) -> Option<C> {
         None
     }
     const COSTS_MATTER: bool = false;
@@ -357,10 +369,33 @@ where
             return Verdict::Stop(StopReason::NegativeCost);
         }
         let g2 = g.saturating_add(child.cost);
-        let h2 = self
-            .heuristic
-            .estimate_child(parent, h, &child.action, &child.state);
-        if let (true, Some(b)) = (limited, self.cost_bound) {
+        // Without a cost bound the estimate need only be exact within the threshold: a
+        // child beyond it is pruned, and is given its exact estimate only when it would
+        // lower the next threshold, which so stays what it would be. (Under a cost bound
+        // the estimates are exact: which of the two prunes a child decides what is
+        // reported.)
+        let bound = if limited { self.cost_bound } else { None };
+        let f_limit = if bound.is_none() {
+            M::f_limit(self.threshold)
+        } else {
+            None
+        };
+        let exact = |walk: &Self| {
+            walk.heuristic
+                .estimate_child(parent, h, &child.action, &child.state)
+        };
+        let h2 = match f_limit {
+            Some(limit) => self.heuristic.estimate_child_within(
+                parent,
+                h,
+                &child.action,
+                &child.state,
+                g2,
+                limit,
+            ),
+            None => exact(self),
+        };
+        if let Some(b) = bound {
             let f2 = g2.saturating_add(h2);
             if f2 > b {
                 if !cyclic(self) {
@@ -373,7 +408,11 @@ where
         let value = M::value(g2, h2, depth);
         if value > self.threshold {
             if self.next.is_none_or(|n| value < n) && !cyclic(self) {
-                self.next = Some(value);
+                let value = match f_limit {
+                    Some(_) => M::value(g2, exact(self), depth),
+                    None => value,
+                };
+                self.next = Some(self.next.map_or(value, |n| n.min(value)));
             }
             return Verdict::Skip;
         }

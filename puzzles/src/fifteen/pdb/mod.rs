@@ -404,21 +404,41 @@ impl PdbHeuristic {
     /// over the board: in the mirror image, tile `p` stands at the mirror of the cell that
     /// holds `p`'s image in `s`.
     fn reflected_value(&self, r: &Reflection, s: Tiles) -> u32 {
+        self.reflected_within(r, s, u32::MAX)
+    }
+
+    /// [`reflected_value`](Self::reflected_value), or a smaller sum that already exceeds
+    /// `budget`: the sum over the state first, then the one over its mirror image, each
+    /// given up as soon as its part so far exceeds `budget`.
+    #[inline(always)]
+    fn reflected_within(&self, r: &Reflection, s: Tiles, budget: u32) -> u32 {
         // The cell of each tile; the field width as a constant makes the shifts cheap.
         let at = if self.bits == 4 {
             positions::<4>(s, self.cells)
         } else {
             positions::<5>(s, self.cells)
         };
-        let (mut plain, mut mirrored) = (0, 0);
+        let mut plain = 0;
         for g in 0..self.dbs.len() {
-            let (mut cells, mut mirror) = ([at[0]; 9], [r.cell(at[0]); 9]);
-            for (j, (&t, &image)) in self.patterns[g].iter().zip(&self.images[g]).enumerate() {
-                cells[1 + j] = at[t as usize];
-                mirror[1 + j] = r.cell(at[image as usize]);
+            let mut cells = [at[0]; 9];
+            for (c, &t) in cells[1..].iter_mut().zip(&self.patterns[g]) {
+                *c = at[t as usize];
             }
             plain += self.dbs[g].get(self.key_of(g, &cells)) as u32;
+            if plain > budget {
+                return plain;
+            }
+        }
+        let mut mirrored = 0;
+        for g in 0..self.dbs.len() {
+            let mut mirror = [r.cell(at[0]); 9];
+            for (c, &image) in mirror[1..].iter_mut().zip(&self.images[g]) {
+                *c = r.cell(at[image as usize]);
+            }
             mirrored += self.dbs[g].get(self.key_of(g, &mirror)) as u32;
+            if mirrored > budget {
+                return mirrored;
+            }
         }
         plain.max(mirrored)
     }
@@ -484,6 +504,25 @@ impl Heuristic<Puzzle> for PdbHeuristic {
         let after = self.dbs[g].get(self.key_of(g, &cells)) as u32;
         parent_h + after - before
     }
+
+    /// With a reflection, the sums stop as soon as they take `g` past `limit` (most
+    /// children IDA\* generates are pruned, many on the first sums); without one, the
+    /// incremental update.
+    #[inline]
+    fn estimate_child_within(
+        &self,
+        parent: &Tiles,
+        parent_h: u32,
+        m: &Move,
+        child: &Tiles,
+        g: u32,
+        limit: u32,
+    ) -> u32 {
+        match &self.reflection {
+            Some(r) => self.reflected_within(r, *child, limit.saturating_sub(g)),
+            None => self.estimate_child(parent, parent_h, m, child),
+        }
+    }
 }
 
 /// By reference, so one set of databases serves many searches (the library has no blanket
@@ -497,5 +536,18 @@ impl Heuristic<Puzzle> for &PdbHeuristic {
     #[inline(always)]
     fn estimate_child(&self, parent: &Tiles, parent_h: u32, m: &Move, child: &Tiles) -> u32 {
         (*self).estimate_child(parent, parent_h, m, child)
+    }
+
+    #[inline(always)]
+    fn estimate_child_within(
+        &self,
+        parent: &Tiles,
+        parent_h: u32,
+        m: &Move,
+        child: &Tiles,
+        g: u32,
+        limit: u32,
+    ) -> u32 {
+        (*self).estimate_child_within(parent, parent_h, m, child, g, limit)
     }
 }
