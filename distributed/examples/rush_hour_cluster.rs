@@ -102,7 +102,9 @@ fn solve<const W: usize>(
     let started = Instant::now();
     let (outcome, expanded, seconds, engine) = if options.threads {
         let found = if options.bfs {
-            heurist::Bfs::new().search_parallel(cluster.workers(), &problem, start)
+            heurist::Bfs::new()
+                .reversible(true) // every slide can be slid back
+                .search_parallel(cluster.workers(), &problem, start)
         } else {
             heurist::AStar::new().search_parallel_batched(
                 cluster.workers(),
@@ -121,6 +123,7 @@ fn solve<const W: usize>(
     } else {
         let found = if options.bfs {
             Bfs::new()
+                .reversible(true)
                 .cancel(cancel)
                 .search(cluster, problem.clone(), start)
         } else {

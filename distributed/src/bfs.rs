@@ -7,10 +7,13 @@
 //! size, the counters, a goal and the limits' verdicts, so that every worker takes the same
 //! decision.
 //!
-//! A reversible enumeration whose states pack into 16 bytes or fewer keeps its three layers
-//! as sorted keys and settles a round's successors all at once, by radix-sorting them and
-//! merging them with the two layers before ([`sorted`](crate::util::sorted)): sequential
-//! passes where a hash set would take a cache miss for nearly every successor.
+//! A reversible space whose states pack into 16 bytes or fewer is kept in layers of sorted
+//! keys (an enumeration three, a search all), and a round's successors are settled all at
+//! once, by radix-sorting them and merging them with the two layers before
+//! ([`sorted`](crate::util::sorted)): sequential passes where a hash set would take a
+//! cache miss for nearly every successor. A search then finds its path back through the
+//! layers: a state's successors in the layer before are its parents. A round's buffer is
+//! sorted and made unique as it grows ([`Bfs::round_buffer`]).
 
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -63,12 +66,25 @@ pub type BfsResultOf<P> =
 /// assert_eq!(found.cost(), Some(40));
 /// assert_eq!(found.solution().unwrap().steps.last().unwrap().state, (20, 20));
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Bfs {
     reversible: bool,
     max_depth: Option<usize>,
     checkpoints: Option<PathBuf>,
+    round_buffer: usize,
     limits: Limits,
+}
+
+impl Default for Bfs {
+    fn default() -> Self {
+        Bfs {
+            reversible: false,
+            max_depth: None,
+            checkpoints: None,
+            round_buffer: sorted::COMPACT_AT,
+            limits: Limits::default(),
+        }
+    }
 }
 
 impl Bfs {
@@ -78,15 +94,46 @@ impl Bfs {
     }
 
     /// Whether every move can be undone by one move (sliding tiles, pancake flips, cube
-    /// turns): an [enumeration](Bfs::enumerate) then checks a layer against the two before
-    /// it only and forgets older ones, so that each worker holds three layers of states
-    /// at most instead of every state. A search keeps every state with its parent anyway.
+    /// turns, Rush Hour's slides): an [enumeration](Bfs::enumerate) then checks a layer
+    /// against the two before it only and forgets older ones, so that each worker holds
+    /// three layers of states at most instead of every state.
     ///
     /// When a state packs into 16 bytes or fewer, a worker keeps its layers as sorted keys
     /// and finds a round's new states by sorting its successors: on the 4x3 sliding puzzle,
-    /// two and a half times faster than the hash sets wider states are kept in.
+    /// two and a half times faster than the hash sets wider states are kept in. A
+    /// [search](Bfs::search) then keeps every layer's states, without their parents, and
+    /// traces its path back through the layers: a state's successors in the layer before
+    /// are its parents. (Otherwise a search keeps every state with its parent, in a hash
+    /// map.)
     pub fn reversible(mut self, reversible: bool) -> Self {
         self.reversible = reversible;
+        self
+    }
+
+    /// With sorted layers (see [`reversible`](Bfs::reversible)), how many successors a
+    /// worker holds in a round before it sorts them and drops the repeated ones (at least
+    /// 1; 4,194,304 by default): the round's memory then follows its distinct states, not
+    /// every successor received, for more sorting. Rush Hour sends about twenty successors
+    /// a state, most of them states met before.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::FnProblem;
+    /// use heurist_distributed::{Bfs, Cluster};
+    ///
+    /// let king = FnProblem::unit(|_: &(i8, i8)| false, |&(x, y): &(i8, i8)| {
+    ///     [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+    ///         .map(|(dx, dy)| (x + dx, y + dy))
+    ///         .into_iter()
+    ///         .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y))
+    /// });
+    /// let bfs = Bfs::new().reversible(true).round_buffer(16);
+    /// let all = bfs.enumerate(&Cluster::threads(2), king, (0, 0)).unwrap();
+    /// assert_eq!(all.layers, [1, 3, 5, 7, 9, 11, 13, 15]);
+    /// ```
+    pub fn round_buffer(mut self, states: usize) -> Self {
+        self.round_buffer = states.max(1);
         self
     }
 
@@ -191,7 +238,7 @@ impl Bfs {
         P::Cost: Send,
     {
         if self.checkpoints.is_some()
-            && (search || !self.reversible || sorted::layers(P::State::BYTES).is_none())
+            && (search || !self.reversible || sorted::layers(P::State::BYTES, false).is_none())
         {
             return Err(Error::Checkpoint(format!(
                 "only a reversible enumeration of states of at most 16 bytes keeps \
@@ -209,19 +256,18 @@ impl Bfs {
         let shared = Mutex::new((problem, start));
         cluster.run(self.limits.cancel.clone(), move |worker, stop| {
             let (problem, start) = shared.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let sorted = sorted::layers(P::State::BYTES, search).is_some();
             let seen = match (search, config.reversible) {
+                (_, true) if sorted => Seen::Sorted(Vec::new()),
                 (true, _) => Seen::Parents(FxHashMap::default()),
                 (false, false) => Seen::All(FxHashSet::default()),
-                (false, true) if sorted::layers(P::State::BYTES).is_some() => {
-                    Seen::Sorted(Vec::new())
-                }
                 (false, true) => Seen::Window([
                     FxHashSet::default(),
                     FxHashSet::default(),
                     FxHashSet::default(),
                 ]),
             };
-            layers(worker, stop, &config, Rc::new(problem), start, seen)
+            layers(worker, stop, &config, Rc::new(problem), start, seen, search)
         })
     }
 }
@@ -233,9 +279,11 @@ enum Seen<S> {
     /// The layers before, being expanded and being built (an enumeration of a reversible
     /// space whose states are wider than a sort key).
     Window([FxHashSet<S>; 3]),
-    /// The successors received this round, packed one after the other (an enumeration of
-    /// a reversible space): the worker keeps its layers as sorted keys and settles the
-    /// round's successors by sorting them (see [`sorted`]).
+    /// The successors received this round, packed one after the other (a reversible
+    /// space whose states fit a sort key): the worker keeps its layers as sorted keys and
+    /// settles the round's successors by sorting them (see [`sorted`]). A search keeps
+    /// every layer, and finds a state's parent again among its successors in the layer
+    /// before: in a reversible space they are its predecessors.
     Sorted(Vec<u8>),
     /// Every state with its parent (a search; the start is its own parent).
     Parents(FxHashMap<S, S>),
@@ -251,6 +299,10 @@ struct Shard<S> {
     duplicates: u64,
     /// What the problem's code panicked with, on this worker.
     failed: Option<String>,
+    /// The size (in states) at which a round's buffer of sorted layers is compacted next,
+    /// and how many states at its front are compacted already.
+    compact_at: usize,
+    compacted: usize,
 }
 
 impl<S: Clone + Eq + std::hash::Hash> Shard<S> {
@@ -304,6 +356,7 @@ fn layers<P>(
     problem: Rc<P>,
     start: P::State,
     seen: Seen<P::State>,
+    search: bool,
 ) -> Result<BfsResultOf<P>, Error>
 where
     P: Problem + 'static,
@@ -312,11 +365,16 @@ where
     let started = Instant::now();
     let (me, peers) = (worker.index(), worker.peers());
     let width = P::State::BYTES;
-    let search = matches!(seen, Seen::Parents(_));
-    // the sorted layers of a reversible enumeration, when a state fits a sort key
+    // the sorted layers of a reversible space, when a state fits a sort key
     let mut window = match seen {
-        Seen::Sorted(_) => sorted::layers(width),
+        Seen::Sorted(_) => sorted::layers(width, search),
         _ => None,
+    };
+    // a search with a map of parents sends each state with its parent
+    let record = if matches!(seen, Seen::Parents(_)) {
+        2 * width
+    } else {
+        width
     };
     let shard = Rc::new(RefCell::new(Shard {
         seen,
@@ -324,9 +382,12 @@ where
         goal: None,
         duplicates: 0,
         failed: None,
+        compact_at: config.round_buffer,
+        compacted: 0,
     }));
 
     let handler_shard = Rc::clone(&shard);
+    let round_buffer = config.round_buffer;
     let handler_problem = Rc::clone(&problem);
     let (handler_me, handler_peers) = (me, peers);
     let mut router = Router::new(worker, move |bytes: &[u8]| {
@@ -337,9 +398,24 @@ where
                 .chunks_exact(width)
                 .all(|state| owner(state, handler_peers) == handler_me));
             arrived.extend_from_slice(bytes);
+            if width > 0 && arrived.len() >= shard.compact_at.saturating_mul(width) {
+                let held = arrived.len() / width;
+                shard.compacted = sorted::compact(arrived, width, shard.compacted);
+                shard.duplicates += (held - shard.compacted) as u64;
+                // as many again as are left: each state is sorted once, in the part that
+                // arrived after the last compaction, and merged a few times. Not again in
+                // this round when it dropped less than a third: the 4x3 puzzle's rounds
+                // repeat a fifth of their states, and the merges would cost more than the
+                // memory is worth (Rush Hour's first compaction of a round drops three
+                // quarters, the later ones about half)
+                shard.compact_at = if 3 * shard.compacted > 2 * held {
+                    usize::MAX
+                } else {
+                    shard.compacted + round_buffer.max(shard.compacted)
+                };
+            }
             return;
         }
-        let record = if search { 2 * width } else { width };
         let failure = guarded(|| {
             for record in bytes.chunks_exact(record) {
                 let child = P::State::unpack(&record[..width]);
@@ -348,7 +424,7 @@ where
                     handler_me,
                     "a state reached a worker that does not own it"
                 );
-                let parent = search.then(|| P::State::unpack(&record[width..]));
+                let parent = (record.len() > width).then(|| P::State::unpack(&record[width..]));
                 if shard.offer(child.clone(), parent)
                     && search
                     && shard.goal.is_none()
@@ -391,7 +467,7 @@ where
     } else if owner(&packed, peers) == me {
         built = 1;
         match &mut window {
-            Some(window) => _ = window.settle(&mut packed.clone()),
+            Some(window) => _ = window.settle(&mut packed.clone(), 0),
             None => _ = shard.borrow_mut().offer(start.clone(), None),
         }
     }
@@ -465,10 +541,9 @@ where
                     for step in successors.iter() {
                         step.state.pack(&mut packed);
                         let to = owner(&packed, peers);
-                        let record = if search { 2 * width } else { width };
                         outbox.push(&mut router, worker, to, record, |out| {
                             out[..width].copy_from_slice(&packed);
-                            if search {
+                            if record > width {
                                 state.pack(&mut out[width..]);
                             }
                         });
@@ -489,8 +564,21 @@ where
                         unreachable!("sorted layers receive into a buffer")
                     };
                     let arrivals = arrived.len() / width;
-                    built = window.settle(arrived);
+                    built = window.settle(arrived, shard.compacted);
+                    (shard.compacted, shard.compact_at) = (0, config.round_buffer);
                     shard.duplicates += (arrivals - built) as u64;
+                    if search && shard.goal.is_none() {
+                        let failure = guarded(|| {
+                            let mut is_goal =
+                                |bytes: &[u8]| problem.is_goal(&P::State::unpack(bytes));
+                            shard.goal = window
+                                .first_in_built(&mut is_goal)
+                                .map(|b| P::State::unpack(&b));
+                        });
+                        if let Some(message) = failure {
+                            shard.failed.get_or_insert(message);
+                        }
+                    }
                     if let Some(files) = &checkpoints {
                         let counters = Counters {
                             rounds: result.rounds,
@@ -554,8 +642,23 @@ where
         result.layers.push(new);
         if let Some(words) = all.iter().find(|w| w[word::GOAL] != 0) {
             let goal: P::State = from_words(&words[word::GOAL + 1..]);
-            let parent = |s: &P::State| match &shard.borrow().seen {
-                Seen::Parents(map) => map.get(s).cloned(),
+            // a state's parent, as this worker knows it: in its map of parents, or among
+            // the state's successors in its part of the layer before (asked once a step
+            // from the goal back, so the layer before is one up each time)
+            let mut successors = Successors::new();
+            let mut bytes = vec![0u8; width];
+            let mut depth = result.layers.len() - 1;
+            let parent = |s: &P::State| match (&shard.borrow().seen, &window) {
+                (Seen::Parents(map), _) => map.get(s).cloned(),
+                (_, Some(window)) => {
+                    depth = depth.checked_sub(1)?;
+                    successors.clear();
+                    problem.successors(s, &mut successors);
+                    successors.drain().map(|step| step.state).find(|t| {
+                        t.pack(&mut bytes);
+                        window.holds(depth, &bytes)
+                    })
+                }
                 _ => None,
             };
             let solution =

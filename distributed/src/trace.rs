@@ -7,14 +7,17 @@ use heurist::{Cost, Problem, Solution, Step, Successors};
 use timely::worker::Worker;
 
 use crate::util::route::Gather;
-use crate::util::{from_words, owner, to_words};
+use crate::util::{from_words, to_words};
 use crate::Stop;
 
 /// A solution of problem `P`.
 type SolutionOf<P> = Solution<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
-/// The solution from `start` to `goal`, where `parent` answers for the states this worker
-/// owns. Every worker calls this with the same `start` and `goal`, and gets the same path.
+/// The solution from `start` to `goal`, where `parent(state)` answers with a parent of
+/// `state` that this worker knows, if it knows one (the owner of `state`, or the owners of
+/// its predecessors); the first worker that answers is followed. Every worker asks
+/// `parent` once a step, from the goal back. Every
+/// worker calls this with the same `start` and `goal`, and gets the same path.
 pub(crate) fn trace<P>(
     worker: &mut Worker,
     gather: &mut Gather,
@@ -22,31 +25,28 @@ pub(crate) fn trace<P>(
     problem: &P,
     start: &P::State,
     goal: P::State,
-    parent: impl Fn(&P::State) -> Option<P::State>,
+    mut parent: impl FnMut(&P::State) -> Option<P::State>,
 ) -> Result<SolutionOf<P>, ()>
 where
     P: Problem + ?Sized,
     P::State: Packed,
 {
-    let (me, peers) = (worker.index(), worker.peers());
-    let mut bytes = vec![0u8; P::State::BYTES];
     let mut states = vec![goal];
     while states.last() != Some(start) {
         let current = states.last().expect("the goal");
-        current.pack(&mut bytes);
-        let words = if owner(&bytes, peers) == me {
-            let parent = parent(current).expect("every stored state but the start has a parent");
-            let mut words = vec![1];
-            words.extend(to_words(&parent));
-            words
-        } else {
-            vec![0]
+        let words = match parent(current) {
+            Some(parent) => {
+                let mut words = vec![1];
+                words.extend(to_words(&parent));
+                words
+            }
+            None => vec![0],
         };
         let all = gather.all(worker, words, stop)?;
         let answer = all
             .iter()
             .find(|w| w.first() == Some(&1))
-            .expect("the owner answers");
+            .expect("every stored state but the start has a parent that some worker knows");
         states.push(from_words(&answer[1..]));
     }
     states.reverse();

@@ -90,6 +90,15 @@ fn reversible_enumerations_of_narrow_and_wide_states_match_the_serial_counts() {
                 .unwrap();
             assert_eq!(all.layers, serial, "{N} bytes, {threads} threads");
             assert_eq!(all.total_states(), 23 * 17);
+            // a round's successors compacted every few: the same counts, duplicates too
+            let compacted = Bfs::new()
+                .reversible(true)
+                .round_buffer(5)
+                .enumerate(&Cluster::threads(threads), problem.clone(), start)
+                .unwrap();
+            assert_eq!(compacted.layers, serial);
+            assert_eq!(compacted.stats.duplicates, all.stats.duplicates);
+            assert_eq!(compacted.stats.generated, all.stats.generated);
         }
     }
     check::<2>();
@@ -203,10 +212,22 @@ fn searches_find_the_serial_optimum_and_paths_that_replay() {
     assert_eq!(serial, Some(27));
     for threads in [1, 3] {
         let cluster = Cluster::threads(threads);
-        let found = Bfs::new().search(&cluster, puzzle.clone(), start).unwrap();
-        assert_eq!(found.cost(), serial);
-        replays(&puzzle, found.solution().unwrap());
-        assert_eq!(found.layers.len(), 28);
+        // with a map of parents, and with sorted layers (a reversible space), whose path is
+        // traced back through the layers
+        for (reversible, buffer) in [(false, 1 << 22), (true, 1 << 22), (true, 3)] {
+            let bfs = Bfs::new().reversible(reversible).round_buffer(buffer);
+            let found = bfs.search(&cluster, puzzle.clone(), start).unwrap();
+            assert_eq!(found.cost(), serial, "{threads} threads, {reversible}");
+            replays(&puzzle, found.solution().unwrap());
+            assert_eq!(found.layers.len(), 28);
+            let mut counts = vec![0u64; 28];
+            for (_, depth) in heurist::bfs_reach(&puzzle, start) {
+                if let Some(c) = counts.get_mut(depth) {
+                    *c += 1;
+                }
+            }
+            assert_eq!(found.layers, counts);
+        }
 
         let h = puzzle.clone();
         let manhattan = move |b: &Board<6>| h.manhattan(b);

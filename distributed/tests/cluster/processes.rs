@@ -58,6 +58,13 @@ fn process_entry() {
             let found = Bfs::new().search(&cluster, puzzle.clone(), start).unwrap();
             replays(&puzzle, found.solution().unwrap());
             lines.push(format!("bfs {:?}", found.cost()));
+            // with sorted layers, the path traced back through the layers of every process
+            let sorted = Bfs::new()
+                .reversible(true)
+                .search(&cluster, puzzle.clone(), start)
+                .unwrap();
+            replays(&puzzle, sorted.solution().unwrap());
+            lines.push(format!("bfs {:?}", sorted.cost()));
             let h = Sliding::<6>::new(3, 3);
             let a = AStar::new()
                 .batch(100)
@@ -192,7 +199,7 @@ fn scratch(name: &str) -> PathBuf {
 fn two_and_four_processes_agree_with_the_table_and_the_serial_searches() {
     let table = published(COUNTS, "3x3 sliding tiles").unwrap();
     let serial = heurist::bfs(&Sliding::<6>::new(3, 3), Board::<6>::from_tiles(&FAR)).cost();
-    let expected = format!("layers {table:?}\nbfs {serial:?}\nastar {serial:?}");
+    let expected = format!("layers {table:?}\nbfs {serial:?}\nbfs {serial:?}\nastar {serial:?}");
     for (processes, threads) in [(2, 1), (2, 2), (4, 1)] {
         let dir = scratch(&format!("{processes}x{threads}"));
         let mut cluster = start("8-puzzle", processes, threads, &dir);
