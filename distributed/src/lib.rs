@@ -19,7 +19,9 @@
 //! progress tracking says when), the workers exchange a few words each: the counters, the
 //! smallest estimate left and the best goal (A\*), the limits' verdicts. So every worker
 //! takes the same decision after every round: go on, stop, or trace the solution, one
-//! exchange a step from the goal back to the start through the owners of its states.
+//! exchange a step from the goal back to the start through the owners of its states (in a
+//! [reversible](Bfs::reversible) breadth-first search that keeps sorted layers, through the
+//! owners of each state's successors in the layer before).
 //!
 //! The same partition by hash, on threads of one process without timely, is
 //! [`heurist::Bfs::search_parallel`] and [`heurist::AStar::search_parallel_batched`]; on
