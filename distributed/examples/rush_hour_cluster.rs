@@ -185,7 +185,10 @@ fn solve<const W: usize>(
         Outcome::Stopped {
             reason,
             lower_bound,
-        } => println!("stopped ({reason:?}); the optimum is at least {lower_bound:?} moves"),
+        } => match lower_bound {
+            Some(bound) => println!("stopped ({reason:?}); the optimum is at least {bound} moves"),
+            None => println!("stopped ({reason:?}) before a bound on the optimum was known"),
+        },
     }
     Ok(())
 }

@@ -196,9 +196,14 @@ fn run() -> Result<(), String> {
                 Outcome::Stopped {
                     reason,
                     lower_bound,
-                } => {
-                    println!("stopped ({reason:?}); the optimum is at least {lower_bound:?} moves")
-                }
+                } => match lower_bound {
+                    Some(bound) => {
+                        println!("stopped ({reason:?}); the optimum is at least {bound} moves")
+                    }
+                    None => {
+                        println!("stopped ({reason:?}) before a bound on the optimum was known")
+                    }
+                },
             }
         }
         _ => return Err("give the board's tiles as one argument, in quotes".into()),
