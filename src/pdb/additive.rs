@@ -128,6 +128,34 @@ impl<S, F: Fn(usize, &S) -> u64> Additive<S, F> {
             .fold(self.sum(state), C::max)
     }
 
+    /// [`best`](Self::best), or a smaller sum that already takes `g` past `limit`: each sum
+    /// stops at the first databases that do, and the images after it are not looked at
+    /// (see [`Heuristic::estimate_child_within`]).
+    #[inline]
+    fn best_within<C: Cost + From<u8>>(&self, state: &S, g: C, limit: C) -> C {
+        let sum_within = |s: &S| {
+            let mut sum = C::ZERO;
+            for i in 0..self.dbs.len() {
+                sum = sum.saturating_add(C::from(self.part(i, s)));
+                if g.saturating_add(sum) > limit {
+                    return Err(sum);
+                }
+            }
+            Ok(sum)
+        };
+        let mut best = match sum_within(state) {
+            Ok(sum) => sum,
+            Err(past) => return past,
+        };
+        for symmetry in &self.symmetries {
+            match sum_within(&symmetry(state)) {
+                Ok(sum) => best = best.max(sum),
+                Err(past) => return past,
+            }
+        }
+        best
+    }
+
     /// The heuristic value: the sum over all databases, or with symmetries the largest such
     /// sum over `state` and its images.
     #[inline]
@@ -146,6 +174,20 @@ where
     fn estimate(&self, state: &P::State) -> P::Cost {
         self.best(state)
     }
+
+    /// Each sum stops at the first databases that take `g` past `limit`.
+    #[inline]
+    fn estimate_child_within(
+        &self,
+        _: &P::State,
+        _: P::Cost,
+        _: &P::Action,
+        child: &P::State,
+        g: P::Cost,
+        limit: P::Cost,
+    ) -> P::Cost {
+        self.best_within(child, g, limit)
+    }
 }
 
 impl<P, F> Heuristic<P> for &Additive<P::State, F>
@@ -157,5 +199,18 @@ where
     #[inline]
     fn estimate(&self, state: &P::State) -> P::Cost {
         <Additive<P::State, F> as Heuristic<P>>::estimate(self, state)
+    }
+
+    #[inline]
+    fn estimate_child_within(
+        &self,
+        _: &P::State,
+        _: P::Cost,
+        _: &P::Action,
+        child: &P::State,
+        g: P::Cost,
+        limit: P::Cost,
+    ) -> P::Cost {
+        self.best_within(child, g, limit)
     }
 }

@@ -69,7 +69,8 @@ pub trait Heuristic<P: Problem + ?Sized> {
     /// pattern databases). It must return the exact estimate when `g` plus the estimate is
     /// at most `limit`; otherwise it may return any value at most the estimate that takes
     /// `g` past `limit`. The default calls `estimate_child`; [`Max`] stops after its first
-    /// part when it can.
+    /// part when it can, and [`pdb::Additive`](crate::pdb::Additive) after the first
+    /// databases.
     ///
     /// # Examples
     ///
