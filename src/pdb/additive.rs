@@ -111,46 +111,35 @@ impl<S, F: Fn(usize, &S) -> u64> Additive<S, F> {
         }
     }
 
-    /// The sum over all databases for `state` itself, in `C`.
-    #[inline]
-    fn sum<C: Cost + From<u8>>(&self, state: &S) -> C {
-        (0..self.dbs.len()).fold(C::ZERO, |acc, i| {
-            acc.saturating_add(C::from(self.part(i, state)))
-        })
-    }
-
     /// The heuristic value in `C`: the largest sum over `state` and its symmetric images.
     #[inline]
     fn best<C: Cost + From<u8>>(&self, state: &S) -> C {
-        self.symmetries
-            .iter()
-            .map(|symmetry| self.sum(&symmetry(state)))
-            .fold(self.sum(state), C::max)
+        self.best_within(state, None)
     }
 
-    /// [`best`](Self::best), or a smaller sum that already takes `g` past `limit`: each sum
-    /// stops at the first databases that do, and the images after it are not looked at
-    /// (see [`Heuristic::estimate_child_within`]).
+    /// [`best`](Self::best); with `past = Some((g, limit))`, or a smaller sum that already
+    /// takes `g` past `limit`: each sum stops at the first databases that do, and the
+    /// images after it are not looked at (see [`Heuristic::estimate_child_within`]).
     #[inline]
-    fn best_within<C: Cost + From<u8>>(&self, state: &S, g: C, limit: C) -> C {
-        let sum_within = |s: &S| {
+    fn best_within<C: Cost + From<u8>>(&self, state: &S, past: Option<(C, C)>) -> C {
+        let sum = |s: &S| {
             let mut sum = C::ZERO;
             for i in 0..self.dbs.len() {
                 sum = sum.saturating_add(C::from(self.part(i, s)));
-                if g.saturating_add(sum) > limit {
+                if past.is_some_and(|(g, limit)| g.saturating_add(sum) > limit) {
                     return Err(sum);
                 }
             }
             Ok(sum)
         };
-        let mut best = match sum_within(state) {
+        let mut best = match sum(state) {
             Ok(sum) => sum,
-            Err(past) => return past,
+            Err(cut) => return cut,
         };
         for symmetry in &self.symmetries {
-            match sum_within(&symmetry(state)) {
+            match sum(&symmetry(state)) {
                 Ok(sum) => best = best.max(sum),
-                Err(past) => return past,
+                Err(cut) => return cut,
             }
         }
         best
@@ -186,7 +175,7 @@ where
         g: P::Cost,
         limit: P::Cost,
     ) -> P::Cost {
-        self.best_within(child, g, limit)
+        self.best_within(child, Some((g, limit)))
     }
 }
 
@@ -204,13 +193,15 @@ where
     #[inline]
     fn estimate_child_within(
         &self,
-        _: &P::State,
-        _: P::Cost,
-        _: &P::Action,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
         child: &P::State,
         g: P::Cost,
         limit: P::Cost,
     ) -> P::Cost {
-        self.best_within(child, g, limit)
+        <Additive<P::State, F> as Heuristic<P>>::estimate_child_within(
+            self, parent, parent_h, action, child, g, limit,
+        )
     }
 }
