@@ -169,8 +169,9 @@ struct Cli {
     #[arg(long, value_name = "MOVES", requires = "disk")]
     first_bound: Option<u64>,
     /// With --disk: test the bound on each successor as it is generated rather than on
-    /// each new state after deduplication: far fewer bytes on disk, an estimate for every
-    /// successor (for boards whose successor files would fill the disk).
+    /// each new state after deduplication: far fewer bytes on disk, a test of every
+    /// successor (with deep, a search that stops at its first proof either way), for
+    /// boards whose successor files would fill the disk.
     #[arg(long, requires = "disk")]
     bound_on_write: bool,
     /// With --disk: the memory budget, in MiB.

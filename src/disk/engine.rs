@@ -14,7 +14,7 @@ use super::files::{self, partition_of, Kind, LayerIndex, Layout, OpenFiles, Reco
 use super::manifest::Manifest;
 use super::{DiskBfs, DiskBfsResult, DiskError, DiskResultOf, LayerReport, Packed};
 use crate::search::{CancelToken, Outcome, Solution, Stats, StopReason};
-use crate::traits::{Problem, Successors};
+use crate::traits::{Cost, Heuristic, Problem, Successors};
 
 /// Expansions a thread takes from the expansion budget at a time, and between two looks
 /// at the cancel token and the clock.
@@ -104,9 +104,12 @@ impl Control<'_> {
 /// The bound of one iteration of a breadth-first heuristic search: a successor whose
 /// depth plus estimate exceeds `limit` is not kept, and the least such sum is recorded,
 /// the next iteration's bound.
-pub(crate) struct Bound<'b> {
+pub(crate) struct Bound<'b, P: Problem + ?Sized> {
     /// The heuristic estimate of a packed state, rounded up to a whole number of actions.
     pub(crate) estimate: &'b (dyn Fn(&[u8]) -> u64 + Sync + 'b),
+    /// The heuristic itself, for the bound tested on write, where each successor is met
+    /// with its parent and action.
+    pub(crate) heuristic: &'b (dyn ChildEstimate<P> + 'b),
     pub(crate) limit: u64,
     /// The lower bound on the path's length proven before this iteration: `limit`, or
     /// less where the iterations below `limit` were skipped.
@@ -120,7 +123,7 @@ pub(crate) struct Bound<'b> {
     pub(crate) made_dir: bool,
 }
 
-impl Bound<'_> {
+impl<P: Problem + ?Sized> Bound<'_, P> {
     /// Whether a new state at `depth`, packed as `state`, is kept.
     #[inline]
     pub(crate) fn keeps(&self, depth: usize, state: &[u8]) -> bool {
@@ -130,6 +133,113 @@ impl Bound<'_> {
             return false;
         }
         true
+    }
+
+    /// Whether `child`, a successor at `depth` of `parent` (whose estimate is
+    /// `parent_h`) by `action`, is kept. The heuristic is asked for an estimate exact
+    /// only within the bound ([`Heuristic::estimate_child_within`]); a child cut off
+    /// gets its exact estimate only where it would lower the next iteration's bound.
+    #[inline]
+    pub(crate) fn keeps_child(
+        &self,
+        depth: usize,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
+        child: &P::State,
+    ) -> bool {
+        let depth = depth as u64;
+        let budget = self.limit.saturating_sub(depth);
+        let Some(h) = self.heuristic.cuts(parent, parent_h, action, child, budget) else {
+            return true;
+        };
+        let f = depth.saturating_add(h);
+        if f < self.least_pruned.load(Ordering::Relaxed) {
+            // both bound the child's cost to a goal from below
+            let exact = self.heuristic.child(parent, parent_h, action, child);
+            let f = f.max(depth.saturating_add(exact)).max(self.limit + 1);
+            self.least_pruned.fetch_min(f, Ordering::Relaxed);
+        }
+        false
+    }
+}
+
+/// The estimates a bound tested on write asks of the heuristic (implemented for every
+/// [`Heuristic`] whose cost converts from `u64`), each rounded up to a whole number of
+/// actions but [`of`](ChildEstimate::of), which the calls for the children take back.
+pub(crate) trait ChildEstimate<P: Problem + ?Sized>: Sync {
+    /// The estimate of `state`.
+    fn of(&self, state: &P::State) -> P::Cost;
+    /// The estimate of `child`, a successor of `parent` by `action`.
+    fn child(
+        &self,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
+        child: &P::State,
+    ) -> u64;
+    /// `None` where [`child`](ChildEstimate::child) is at most `budget`; otherwise
+    /// `Some` of any value above `budget` and at most it.
+    fn cuts(
+        &self,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
+        child: &P::State,
+        budget: u64,
+    ) -> Option<u64>;
+}
+
+/// An estimate as a whole number of actions: rounded up; NaN and negative estimates count
+/// as 0, and one beyond `u64` saturates.
+pub(crate) fn rounded<C: Cost>(h: C) -> u64 {
+    let h = h.to_f64();
+    if h > 0.0 {
+        h.ceil() as u64
+    } else {
+        0
+    }
+}
+
+impl<P, H> ChildEstimate<P> for H
+where
+    P: Problem + ?Sized,
+    P::Cost: TryFrom<u64>,
+    H: Heuristic<P> + Sync + ?Sized,
+{
+    #[inline]
+    fn of(&self, state: &P::State) -> P::Cost {
+        self.estimate(state)
+    }
+    #[inline]
+    fn child(
+        &self,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
+        child: &P::State,
+    ) -> u64 {
+        rounded(self.estimate_child(parent, parent_h, action, child))
+    }
+    #[inline]
+    fn cuts(
+        &self,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
+        child: &P::State,
+        budget: u64,
+    ) -> Option<u64> {
+        // with the path cost at zero, `budget` is compared with the estimate alone, so
+        // no rounding of a sum decides; a whole budget is below a value exactly when it is
+        // below its rounding up
+        match P::Cost::try_from(budget) {
+            Ok(limit) => self
+                .cuts_child(parent, parent_h, action, child, P::Cost::ZERO, limit)
+                .map(rounded),
+            Err(_) => Some(ChildEstimate::child(self, parent, parent_h, action, child))
+                .filter(|&h| h > budget),
+        }
     }
 }
 
@@ -146,7 +256,7 @@ pub(crate) struct Ctx<'r, 'a, P: Problem + ?Sized> {
     /// Whether goals are tested (a search, not an enumeration).
     pub(crate) goals: bool,
     /// The bound of a breadth-first heuristic search's iteration.
-    pub(crate) bound: Option<&'r Bound<'r>>,
+    pub(crate) bound: Option<&'r Bound<'r, P>>,
     pub(crate) control: Control<'r>,
     pub(crate) start_bytes: Vec<u8>,
     /// The indexes of the layers read or written so far.
@@ -196,7 +306,7 @@ pub(crate) fn run<P, X>(
     problem: &P,
     start: P::State,
     goals: bool,
-    bound: Option<&Bound<'_>>,
+    bound: Option<&Bound<'_, P>>,
 ) -> Result<DiskResultOf<P>, DiskError>
 where
     P: Problem + ?Sized,

@@ -214,6 +214,7 @@ where
         let mut large = vec![0u8; if w > 64 { w } else { 0 }];
         let mut budget = 0;
         let mut open = OpenFiles::default();
+        let on_write = self.bound.filter(|b| b.on_write);
         'parts: while !self.control.stopped() {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= parts {
@@ -231,6 +232,8 @@ where
                 }
                 budget -= 1;
                 let state = P::State::unpack(records.current());
+                // a bound tested on write needs the parent's estimate for the children's
+                let parent_h = on_write.map(|b| b.heuristic.of(&state));
                 self.problem.successors(&state, &mut out);
                 done.expanded += 1;
                 for succ in out.drain() {
@@ -249,8 +252,8 @@ where
                         self.control.halt(GOAL);
                         break 'parts;
                     }
-                    if let Some(bound) = self.bound.filter(|b| b.on_write) {
-                        if !bound.keeps(d + 1, packed) {
+                    if let (Some(bound), Some(h)) = (on_write, parent_h) {
+                        if !bound.keeps_child(d + 1, &state, h, &succ.action, &succ.state) {
                             continue;
                         }
                     }

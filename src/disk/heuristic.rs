@@ -11,7 +11,7 @@ use super::files::Layout;
 use super::manifest::Manifest;
 use super::{DiskBfs, DiskBfsResult, DiskError, DiskResultOf, Packed};
 use crate::search::{Outcome, Stats, StopReason};
-use crate::traits::{Cost, Heuristic, Problem};
+use crate::traits::{Heuristic, Problem};
 
 impl DiskBfs<'_> {
     /// A path with the fewest actions to a goal, found by breadth-first heuristic search
@@ -120,15 +120,7 @@ where
     X: Expand<P>,
 {
     let began = Instant::now();
-    let estimate = |s: &P::State| -> u64 {
-        let h = heuristic.estimate(s).to_f64();
-        // (NaN and negative estimates count as 0; an estimate beyond u64 saturates)
-        if h > 0.0 {
-            h.ceil() as u64
-        } else {
-            0
-        }
-    };
+    let estimate = |s: &P::State| -> u64 { engine::rounded(heuristic.estimate(s)) };
     let layout = Layout {
         dir: cfg.dir.clone(),
         partitions: cfg.partitions,
@@ -194,6 +186,7 @@ where
         }
         let bound = Bound {
             estimate: &|bytes: &[u8]| estimate(&P::State::unpack(bytes)),
+            heuristic,
             limit,
             proven,
             on_write: cfg.bound_on_write,

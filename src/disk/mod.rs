@@ -370,11 +370,15 @@ impl<'a> DiskBfs<'a> {
     /// [`search_heuristic`](DiskBfs::search_heuristic) only: test each successor against
     /// the iteration's bound when it is generated, before it is written, rather than each
     /// new state after the duplicates are dropped (the default). The successor files then
-    /// hold only the states within the bound, at the price of an estimate for every
-    /// successor, duplicates included: for a disk that the successors would fill, with an
-    /// estimate cheap enough. The answer and the layers of each iteration are the same
-    /// either way; the bound may grow in smaller steps, since a duplicate cut off counts
-    /// toward the next bound when it cannot yet be told from a new state.
+    /// hold only the states within the bound, at the price of a test for every
+    /// successor, duplicates included: for a disk that the successors would fill. The test
+    /// is [`Heuristic::cuts_child`](crate::Heuristic::cuts_child), which needs no exact
+    /// estimate for a successor kept, and the parent's estimate is computed once for its
+    /// successors' tests. The answer is the same either way, and so are the layers of
+    /// each iteration where `cuts_child` cuts off exactly the states beyond the bound (the
+    /// default); the bound may grow in smaller steps, since a duplicate cut off counts
+    /// toward the next bound when it cannot yet be told from a new state. A heuristic
+    /// that proves more in `cuts_child` than its estimate keeps fewer states.
     pub fn bound_on_write(mut self, yes: bool) -> Self {
         self.bound_on_write = yes;
         self

@@ -111,6 +111,53 @@ pub trait Heuristic<P: Problem + ?Sized> {
         let _ = (g, limit);
         self.estimate_child(parent, parent_h, action, child)
     }
+
+    /// Whether a search bounded by `limit` cuts `child` off: `None` where `g` (the child's
+    /// path cost) plus its estimate is at most `limit`; otherwise `Some` of a value that
+    /// takes `g` past `limit` and, like the estimate, bounds the child's cost to a goal
+    /// from below: the estimate, a smaller value, or a larger bound that the heuristic
+    /// proves when given the limit (a caller that needs one value takes the larger of it
+    /// and the estimate). It is for a caller that keeps a child within the limit without
+    /// its estimate, as the search on disk does with
+    /// [`bound_on_write`](crate::disk::DiskBfs::bound_on_write), so a heuristic that
+    /// computes its estimate by a search of its own may stop at the first proof either
+    /// way. The default asks [`estimate_child_within`](Heuristic::estimate_child_within).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{Heuristic, Problem, Successors};
+    ///
+    /// struct Line;
+    /// impl Problem for Line {
+    ///     type State = i64;
+    ///     type Action = i64;
+    ///     type Cost = u64;
+    ///     fn is_goal(&self, s: &i64) -> bool { *s == 0 }
+    ///     fn successors(&self, s: &i64, out: &mut Successors<i64, i64, u64>) {
+    ///         out.push(1, s + 1, 1);
+    ///         out.push(-1, s - 1, 1);
+    ///     }
+    /// }
+    ///
+    /// let distance = |s: &i64| s.unsigned_abs();
+    /// let cuts = |g, limit| Heuristic::<Line>::cuts_child(&distance, &6, 6, &1, &7, g, limit);
+    /// assert_eq!(cuts(5, 12), None); // 5 + 7 is within 12
+    /// assert_eq!(cuts(5, 11), Some(7)); // past 11
+    /// ```
+    #[inline]
+    fn cuts_child(
+        &self,
+        parent: &P::State,
+        parent_h: P::Cost,
+        action: &P::Action,
+        child: &P::State,
+        g: P::Cost,
+        limit: P::Cost,
+    ) -> Option<P::Cost> {
+        let h = self.estimate_child_within(parent, parent_h, action, child, g, limit);
+        (g.saturating_add(h) > limit).then_some(h)
+    }
 }
 
 impl<P, F> Heuristic<P> for F

@@ -12,6 +12,7 @@ mod beam_fringe;
 mod bfs_store;
 mod bidirectional;
 mod disk;
+mod disk_heuristic;
 mod enumerate;
 mod fifteen;
 mod fn_problem;

@@ -8,7 +8,7 @@ use heurist_puzzles::rush_hour as model;
 
 use crate::support_rush_hour;
 
-use heurist::{AStar, Bfs};
+use heurist::{AStar, Bfs, Heuristic, Problem};
 use model::{Board, HeuristicKind, Metric, Packed, RushHeuristic, RushHour};
 use proptest::prelude::*;
 use support_rush_hour::*;
@@ -25,6 +25,48 @@ fn bfs_first_arrival<const W: usize>(p: &RushHour<W>, start: Packed<W>, max: usi
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// On random 6x6 boards, the deep estimate asked whether a bound cuts a state off
+    /// (`cuts_child`, moves metric) keeps the states whose estimate is within the bound
+    /// and cuts the others off, with a value above the bound that the fewest moves to the
+    /// goal (BFS) never undercut, on states sampled from the start's reach.
+    #[test]
+    fn random_boards_deep_cuts_keep_within_and_prove_beyond(
+        seed in 0u64..1_000_000,
+        count in 3usize..12,
+    ) {
+        let mut rng = model::rng(seed);
+        let b = model::random_board(6, count, &mut rng);
+        let p = RushHour::<1>::new(&b, Metric::Moves);
+        let h = RushHeuristic::new(&p, HeuristicKind::Deep);
+        let start: Packed<1> = RushHour::<1>::start(&b);
+        let mut parent_moves = heurist::Successors::new();
+        for (state, _) in heurist::bfs_reach(&p, start).step_by(97).take(12) {
+            let optimum = bfs(&p, state).cost();
+            let estimate = h.h(&state);
+            // (a state's successor stands in for the parent: the deep estimate uses neither)
+            p.successors(&state, &mut parent_moves);
+            let Some(link) = parent_moves.iter().next() else { continue };
+            for limit in 0..=estimate.min(30) + 1 {
+                for g in [0, 1] {
+                    let cut = h.cuts_child(&link.state, 0, &link.action, &state, g, limit);
+                    // (on boards this small no level of the estimate runs out of budget,
+                    // so its proofs and the estimate agree)
+                    prop_assert_eq!(cut.is_some(), g + estimate > limit);
+                    match cut {
+                        None => prop_assert!(g + estimate <= limit, "kept beyond the limit"),
+                        Some(v) => {
+                            prop_assert!(g + v > limit, "cut off with {} within {}", v, limit);
+                            if let Some(c) = optimum {
+                                prop_assert!(v <= c, "cut off with {} > the optimum {}", v, c);
+                            }
+                        }
+                    }
+                }
+            }
+            parent_moves.clear();
+        }
+    }
 
     /// On random 6x6 boards: the heuristics never overestimate (checked against BFS at the
     /// start), A* agrees with BFS in both metrics, and every answer replays.

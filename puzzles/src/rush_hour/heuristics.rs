@@ -4,7 +4,7 @@
 use heurist::{Heuristic, Problem};
 use smallvec::SmallVec;
 
-use super::{Metric, Packed, RushHour, DEAD, MAX_SIZE, MAX_VEHICLES};
+use super::{Metric, Move, Packed, RushHour, DEAD, MAX_SIZE, MAX_VEHICLES};
 
 /// Which admissible estimate a [`RushHeuristic`] computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -328,6 +328,57 @@ impl<const W: usize> RushHeuristic<W> {
 
     /// The [`HeuristicKind::Deep`] estimate (moves metric).
     fn deep(&self, s: &Packed<W>) -> u32 {
+        let Some(start) = self.deep_start(s) else {
+            return DEAD;
+        };
+        // the deepest level first; shallower ones only when it runs out of budget
+        for depth in DEEP_LEVELS {
+            match self.deep_level(s, &start, depth, u32::MAX, 0) {
+                None => continue,              // this level was cut short: no proof from it
+                Some(u32::MAX) => return DEAD, // some obligation can be met in no way
+                Some(best) => return best,
+            }
+        }
+        start.forced.count_ones()
+    }
+
+    /// Whether the [`HeuristicKind::Deep`] estimate (moves metric) exceeds `within`:
+    /// `None` if not; else a proven lower bound on the moves to the goal above `within`.
+    /// Each level's branch and bound looks only for counts within `within`, and stops at
+    /// the first.
+    ///
+    /// A level searched so takes at most the nodes of the same level searched in full, so
+    /// where it runs out of budget the full one does too; and a shallower level's count is
+    /// at most a deeper one's (its obligations are a part of the deeper level's). So a
+    /// count within `within` met at the first level that keeps to its budget shows the
+    /// estimate within too. Where that level has none, its count, a proven bound, is above
+    /// `within`; the estimate is too unless the level searched in full would have run out
+    /// of budget, and then the bound is the higher of the two.
+    fn deep_cuts(&self, s: &Packed<W>, within: u32) -> Option<u32> {
+        if within >= DEAD {
+            return Some(self.deep(s)).filter(|&h| h > within);
+        }
+        let Some(start) = self.deep_start(s) else {
+            return Some(DEAD);
+        };
+        let first = start.forced.count_ones(); // in every count
+        if first > within {
+            return Some(first);
+        }
+        for depth in DEEP_LEVELS {
+            match self.deep_level(s, &start, depth, within + 1, within) {
+                None => continue,
+                Some(best) if best <= within => return None,
+                Some(_) => return Some(within + 1),
+            }
+        }
+        None // every level runs out of budget: the estimate is `first`
+    }
+
+    /// What every level of [`HeuristicKind::Deep`] starts from: the red car and the
+    /// vehicles in its way forced, and these queued to leave its row; `None` where a
+    /// wall or a vehicle along the row blocks it for good.
+    fn deep_start(&self, s: &Packed<W>) -> Option<DeepStart> {
         let p = &self.p;
         let own = self.owners(s);
         let xr = p.line[p.red] as usize;
@@ -338,8 +389,8 @@ impl<const W: usize> RushHeuristic<W> {
         for c in xpos + 2..p.size as usize {
             match own[xr * 16 + c] {
                 255 => {}
-                254 => return DEAD,
-                o if p.horiz[o as usize] => return DEAD,
+                254 => return None,
+                o if p.horiz[o as usize] => return None,
                 o => {
                     forced |= 1 << o;
                     queue[len] = (o, xr as u8, 1);
@@ -347,28 +398,38 @@ impl<const W: usize> RushHeuristic<W> {
                 }
             }
         }
-        // the deepest level first; shallower ones only when it runs out of budget
-        for depth in [16u8, 5, 3, 2] {
-            let mut d = Deep {
-                p,
-                s,
-                geometry: &self.geometry,
-                own: &own,
-                max_depth: depth,
-                best: u32::MAX,
-                nodes: 0,
-            };
-            let mut q = queue;
-            d.search(forced, &mut q, 0, len);
-            if d.nodes > DEEP_BUDGET {
-                continue; // this level was cut short: no proof from it
-            }
-            if d.best == u32::MAX {
-                return DEAD; // some obligation can be met in no way
-            }
-            return d.best;
-        }
-        forced.count_ones()
+        Some(DeepStart {
+            own,
+            forced,
+            queue,
+            len,
+        })
+    }
+
+    /// One level of [`HeuristicKind::Deep`], following obligations `max_depth` deep: its
+    /// least count below `cap` (`cap` if none is), or the first count at most `enough`;
+    /// `None` when it runs out of budget.
+    fn deep_level(
+        &self,
+        s: &Packed<W>,
+        start: &DeepStart,
+        max_depth: u8,
+        cap: u32,
+        enough: u32,
+    ) -> Option<u32> {
+        let mut d = Deep {
+            p: &self.p,
+            s,
+            geometry: &self.geometry,
+            own: &start.own,
+            max_depth,
+            best: cap,
+            enough,
+            nodes: 0,
+        };
+        let mut queue = start.queue;
+        d.search(start.forced, &mut queue, 0, start.len);
+        (d.nodes <= DEEP_BUDGET).then_some(d.best)
     }
 
     /// The owner of every cell (`row * 16 + column`): a vehicle index, 254 for a wall,
@@ -496,6 +557,17 @@ const INF: u32 = u32::MAX / 4;
 const UNSET: u32 = u32::MAX;
 /// Branch-and-bound nodes one level of [`HeuristicKind::Deep`] may take.
 const DEEP_BUDGET: u32 = 1000;
+/// The depths of the levels of [`HeuristicKind::Deep`], deepest first: the estimate is the
+/// count of the first level that completes within [`DEEP_BUDGET`].
+const DEEP_LEVELS: [u8; 4] = [16, 5, 3, 2];
+
+/// See [`RushHeuristic::deep_start`].
+struct DeepStart {
+    own: [u8; MAX_SIZE * MAX_SIZE],
+    forced: u64,
+    queue: [(u8, u8, u8); MAX_VEHICLES],
+    len: usize,
+}
 
 /// One level of [`HeuristicKind::Deep`]: the fewest forced vehicles over all choices of
 /// direction, following obligations up to `max_depth`.
@@ -507,6 +579,8 @@ struct Deep<'a, const W: usize> {
     own: &'a [u8; MAX_SIZE * MAX_SIZE],
     max_depth: u8,
     best: u32,
+    /// A count at most this ends the search (0: none does).
+    enough: u32,
     nodes: u32,
 }
 
@@ -586,6 +660,9 @@ impl<const W: usize> Deep<'_, W> {
                 }
             }
             self.search(f2, queue, head + 1, len2);
+            if self.best <= self.enough {
+                return;
+            }
         }
     }
 
@@ -698,5 +775,29 @@ impl<const W: usize> Heuristic<RushHour<W>> for RushHeuristic<W> {
     #[inline]
     fn estimate(&self, s: &Packed<W>) -> u32 {
         self.h(s)
+    }
+
+    /// [`HeuristicKind::Deep`] (moves metric) searches only for counts that keep `g`
+    /// within `limit`, and stops at the first: a level that completes within its budget
+    /// this way with none is a proof, where the same level searched in full may run out
+    /// of budget and leave the estimate to a shallower one. The other kinds are cheap and
+    /// exact.
+    fn cuts_child(
+        &self,
+        _: &Packed<W>,
+        _: u32,
+        _: &Move,
+        child: &Packed<W>,
+        g: u32,
+        limit: u32,
+    ) -> Option<u32> {
+        let p = &self.p;
+        if self.kind != HeuristicKind::Deep || p.metric != Metric::Moves || p.is_goal(child) {
+            return Some(self.h(child)).filter(|&h| g.saturating_add(h) > limit);
+        }
+        match limit.checked_sub(g) {
+            Some(within) => self.deep_cuts(child, within),
+            None => Some(0), // past the limit already
+        }
     }
 }
