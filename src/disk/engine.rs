@@ -136,9 +136,9 @@ impl<P: Problem + ?Sized> Bound<'_, P> {
     }
 
     /// Whether `child`, a successor at `depth` of `parent` (whose estimate is
-    /// `parent_h`) by `action`, is kept. The heuristic is asked for an estimate exact
-    /// only within the bound ([`Heuristic::estimate_child_within`]); a child cut off
-    /// gets its exact estimate only where it would lower the next iteration's bound.
+    /// `parent_h`) by `action`, is kept. The heuristic is asked only whether the bound
+    /// cuts the child off ([`Heuristic::cuts_child`]); a child cut off gets its exact
+    /// estimate too only where it would lower the next iteration's bound.
     #[inline]
     pub(crate) fn keeps_child(
         &self,
@@ -157,7 +157,9 @@ impl<P: Problem + ?Sized> Bound<'_, P> {
         if f < self.least_pruned.load(Ordering::Relaxed) {
             // both bound the child's cost to a goal from below
             let exact = self.heuristic.child(parent, parent_h, action, child);
-            let f = f.max(depth.saturating_add(exact)).max(self.limit + 1);
+            let f = f
+                .max(depth.saturating_add(exact))
+                .max(self.limit.saturating_add(1));
             self.least_pruned.fetch_min(f, Ordering::Relaxed);
         }
         false
@@ -179,7 +181,8 @@ pub(crate) trait ChildEstimate<P: Problem + ?Sized>: Sync {
         child: &P::State,
     ) -> u64;
     /// `None` where [`child`](ChildEstimate::child) is at most `budget`; otherwise
-    /// `Some` of any value above `budget` and at most it.
+    /// `Some` of a value above `budget` that bounds the child's distance to a goal from
+    /// below ([`Heuristic::cuts_child`]).
     fn cuts(
         &self,
         parent: &P::State,
