@@ -90,7 +90,8 @@ impl AStar {
     ///
     /// # Errors
     ///
-    /// The workers could not start, or one failed (see [`Error`]).
+    /// The workers could not start, or one failed, or the states pack into no bytes (see
+    /// [`Error`]).
     pub fn search<P, H>(
         &self,
         cluster: &Cluster,
@@ -105,6 +106,9 @@ impl AStar {
         P::Cost: Packed + Send,
         H: Heuristic<P> + Clone + Send + 'static,
     {
+        if P::State::BYTES == 0 {
+            return Err(Error::StatesOfNoBytes);
+        }
         let config = self.clone();
         let shared = Mutex::new((problem, heuristic, start));
         cluster.run(self.limits.cancel.clone(), move |worker, stop| {

@@ -187,7 +187,8 @@ impl Bfs {
     ///
     /// # Errors
     ///
-    /// The workers could not start, or one failed (see [`Error`]).
+    /// The workers could not start, or one failed, or the states pack into no bytes (see
+    /// [`Error`]).
     pub fn search<P>(
         &self,
         cluster: &Cluster,
@@ -237,6 +238,9 @@ impl Bfs {
         P::Action: Send,
         P::Cost: Send,
     {
+        if P::State::BYTES == 0 {
+            return Err(Error::StatesOfNoBytes);
+        }
         if self.checkpoints.is_some()
             && (search || !self.reversible || sorted::layers(P::State::BYTES, false).is_none())
         {

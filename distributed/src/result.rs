@@ -83,6 +83,9 @@ pub enum Error {
     /// them, or could not be read: a file that is damaged or belongs to another search,
     /// or checkpoints of only some workers.
     Checkpoint(String),
+    /// The problem's states cannot travel between workers: they pack into no bytes
+    /// ([`Packed::BYTES`](heurist::disk::Packed::BYTES) is 0), so no two can be told apart.
+    StatesOfNoBytes,
 }
 
 impl fmt::Display for Error {
@@ -92,6 +95,12 @@ impl fmt::Display for Error {
             Error::Start(why) => write!(f, "the workers could not start: {why}"),
             Error::WorkerFailed(why) => write!(f, "a worker failed: {why}"),
             Error::Checkpoint(why) => write!(f, "checkpoints: {why}"),
+            Error::StatesOfNoBytes => {
+                write!(
+                    f,
+                    "the states pack into no bytes: workers cannot tell them apart"
+                )
+            }
         }
     }
 }

@@ -309,6 +309,22 @@ fn unreachable_goals_exhaust_and_starts_that_are_goals_cost_nothing() {
     assert_eq!(here.cost(), Some(0));
 }
 
+/// States that pack into no bytes cannot be told apart on the wire: every engine says so
+/// instead of failing inside a worker.
+#[test]
+fn states_of_no_bytes_are_refused() {
+    let only = || FnProblem::space(|_: &[u8; 0]| [[0u8; 0]]).unit_cost::<u32>();
+    for reversible in [false, true] {
+        let bfs = Bfs::new().reversible(reversible);
+        let all = bfs.enumerate(&Cluster::threads(2), only(), []);
+        assert_eq!(all.unwrap_err(), Error::StatesOfNoBytes);
+        let found = bfs.search(&Cluster::threads(2), only(), []);
+        assert_eq!(found.unwrap_err(), Error::StatesOfNoBytes);
+    }
+    let a = AStar::new().search(&Cluster::threads(2), only(), |_: &[u8; 0]| 0u32, []);
+    assert_eq!(a.unwrap_err(), Error::StatesOfNoBytes);
+}
+
 /// A random graph on `n` states, with costs that are sums of tenths (ties that rounding
 /// breaks), as edge lists.
 fn graph(n: usize, edges: Vec<(usize, usize, u8)>) -> Vec<Vec<(u16, f64)>> {
