@@ -105,10 +105,8 @@ impl Control<'_> {
 /// depth plus estimate exceeds `limit` is not kept, and the least such sum is recorded,
 /// the next iteration's bound.
 pub(crate) struct Bound<'b, P: Problem + ?Sized> {
-    /// The heuristic estimate of a packed state, rounded up to a whole number of actions.
-    pub(crate) estimate: &'b (dyn Fn(&[u8]) -> u64 + Sync + 'b),
-    /// The heuristic itself, for the bound tested on write, where each successor is met
-    /// with its parent and action.
+    /// The heuristic: a new state's estimate after deduplication, or, for the bound
+    /// tested on write, each successor's, met with its parent and action.
     pub(crate) heuristic: &'b (dyn ChildEstimate<P> + 'b),
     pub(crate) limit: u64,
     /// The lower bound on the path's length proven before this iteration: `limit`, or
@@ -126,8 +124,12 @@ pub(crate) struct Bound<'b, P: Problem + ?Sized> {
 impl<P: Problem + ?Sized> Bound<'_, P> {
     /// Whether a new state at `depth`, packed as `state`, is kept.
     #[inline]
-    pub(crate) fn keeps(&self, depth: usize, state: &[u8]) -> bool {
-        let f = (depth as u64).saturating_add((self.estimate)(state));
+    pub(crate) fn keeps(&self, depth: usize, state: &[u8]) -> bool
+    where
+        P::State: Packed,
+    {
+        let h = rounded(self.heuristic.of(&P::State::unpack(state)));
+        let f = (depth as u64).saturating_add(h);
         if f > self.limit {
             self.least_pruned.fetch_min(f, Ordering::Relaxed);
             return false;
@@ -523,7 +525,10 @@ pub(crate) fn remove_run_files(dir: &Path, remove_dir: bool) -> Result<(), DiskE
     Ok(())
 }
 
-impl<P: Problem + ?Sized> Ctx<'_, '_, P> {
+impl<P: Problem + ?Sized> Ctx<'_, '_, P>
+where
+    P::State: Packed,
+{
     /// The read buffer of an expanding thread.
     pub(crate) fn read_buffer(&self) -> usize {
         (self.cfg.memory / (8 * self.expanders)).clamp(16 << 10, 1 << 20)

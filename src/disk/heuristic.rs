@@ -185,7 +185,6 @@ where
             });
         }
         let bound = Bound {
-            estimate: &|bytes: &[u8]| estimate(&P::State::unpack(bytes)),
             heuristic,
             limit,
             proven,
