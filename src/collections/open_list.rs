@@ -195,8 +195,8 @@ impl BucketLayer {
 /// expanded, still in cache), or, if the queue is made with `spread`, one drawn by a
 /// seeded generator among the [`SPREAD_NEWEST`] pushed last: on grids, where a great many
 /// states tie, a depth-first choice hugs walls and dead ends while a spread one does not,
-/// and the newest entries' nodes and neighbours are still in cache. Keys without small indices go to a
-/// lazy binary heap beside the buckets; pop compares the two.
+/// and the newest entries' nodes and neighbours are still in cache. Keys without small
+/// indices go to a lazy binary heap beside the buckets; pop compares the two.
 ///
 /// After [`GIVE_UP`] keys in a row without a bucket, it stops trying: every key goes to
 /// the heap, and the queue costs what a binary heap costs. It does the same when its first
