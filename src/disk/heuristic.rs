@@ -120,7 +120,6 @@ where
     X: Expand<P>,
 {
     let began = Instant::now();
-    let estimate = |s: &P::State| -> u64 { engine::rounded(heuristic.estimate(s)) };
     let layout = Layout {
         dir: cfg.dir.clone(),
         partitions: cfg.partitions,
@@ -131,7 +130,7 @@ where
     // estimate, or what the iterations before proved (an iteration at `b` that ends
     // without a goal proves every path longer than `b`); less than the bound only where a
     // first bound skipped iterations.
-    let h0 = estimate(&start);
+    let h0 = engine::rounded(heuristic.estimate(&start));
     let fresh = || (h0.max(cfg.first_bound.unwrap_or(0)), h0);
     let (mut limit, mut proven) = match &found {
         Some(m) if m.goals => match (m.bound, m.proven) {
