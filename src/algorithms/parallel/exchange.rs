@@ -10,9 +10,13 @@ use super::lock;
 
 /// How many buckets the states are kept in, at least, and for each thread. Each bucket has
 /// an index of its own: more buckets make smaller indexes, which serve a round's lookups
-/// from the cache, but spread a thread's successors over more places in memory.
+/// from the cache, but spread a thread's successors over more places in memory. The
+/// buckets are also the units the threads take in each phase of a round, and the phase
+/// ends with the last bucket taken: at 16 threads, 16 a thread instead of 8 cut the time
+/// the threads of A\* on a Rush Hour board waited at the barriers from 1.6–2.9 s in all to
+/// 0.9–1.1 s, and 32 a thread lost again to the scattered successors.
 const MIN_BUCKETS: usize = 128;
-const BUCKETS_PER_THREAD: usize = 8;
+const BUCKETS_PER_THREAD: usize = 16;
 
 /// A bucket's index is read into the cache before its successors are settled when they
 /// are at least this fraction of its size.
