@@ -16,7 +16,8 @@ use crate::Stats;
 /// Use it where jump point search does not pay, or to check it: it expands every cell
 /// whose `f` is below the optimum, one step at a time. Among entries of equal `f` it takes
 /// the newest first, so it follows one of the many paths of equal length toward the goal
-/// instead of widening among them.
+/// instead of widening among them (except where entries seldom tie, as in corridors: the
+/// open list is then a plain heap, which orders only by `f`).
 ///
 /// Costs must be of the kind [`jps`](super::jps) takes (`0 < straight <= diagonal <= 2 *
 /// straight` on 8-connected grids), for which the estimate is admissible and consistent;
