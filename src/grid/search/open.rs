@@ -283,7 +283,9 @@ impl Buckets {
     /// A bucket for `f`, queued.
     #[inline]
     fn open(&mut self, f: u64) -> u32 {
-        self.opened += 1;
+        // (read only until the queue decides; wrapping, a queue that stays buckets may
+        // open more than `u32::MAX` in one query)
+        self.opened = self.opened.wrapping_add(1);
         let b = self.spare.pop().unwrap_or_else(|| {
             self.buckets.push(Vec::new());
             (self.buckets.len() - 1) as u32
@@ -556,7 +558,7 @@ mod tests {
     fn buckets_turn_into_a_heap_where_few_keys_tie() {
         let mut queue = Buckets::default();
         let n = DECIDE_AT as u64 + 100;
-        // distinct keys, out of order, and a tie at the start
+        // distinct keys, out of order, then one more of an `f` pushed before
         let keys: Vec<u64> = (0..n).map(|i| (i * 7919) % n).chain([5]).collect();
         for (cell, &f) in keys.iter().enumerate() {
             queue.push(Packed {
