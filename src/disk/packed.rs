@@ -10,7 +10,7 @@
 ///   equal (the search finds duplicates by comparing bytes).
 ///
 /// Implemented for the integers `u8` to `u128` and `i8` to `i128` (little-endian), `usize`
-/// (as 8 bytes),
+/// (as 8 bytes), `()` (no bytes),
 /// [`OrderedF64`](crate::OrderedF64) (its bits: costs, too, can travel as bytes), byte arrays
 /// `[u8; N]`, and pairs of packed values (the first, then the second). A state of your own
 /// usually packs into fewer bytes than it occupies in memory: a 4x3 sliding-tile board
@@ -115,6 +115,16 @@ impl Packed for crate::OrderedF64 {
     }
 }
 
+/// No bytes: the unit value carries nothing (the skip set of a search without move
+/// pruning travels so). A *state* needs at least one byte.
+impl Packed for () {
+    const BYTES: usize = 0;
+    #[inline]
+    fn pack(&self, _: &mut [u8]) {}
+    #[inline]
+    fn unpack(_: &[u8]) -> Self {}
+}
+
 impl<const N: usize> Packed for [u8; N] {
     const BYTES: usize = N;
     #[inline]
@@ -167,6 +177,8 @@ mod tests {
         round_trip(i64::MIN);
         round_trip(crate::OrderedF64(-0.1));
         round_trip([1u8, 2, 3, 4, 5]);
+        round_trip(());
+        round_trip((5u8, ()));
         round_trip((7u16, [9u8, 8, 7]));
         round_trip(((1u8, 2u32), 3u64));
         assert_eq!(<((u8, u32), u64)>::BYTES, 13);
