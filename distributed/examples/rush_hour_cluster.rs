@@ -3,16 +3,17 @@
 //!
 //! ```text
 //! rush_hour_cluster [-w THREADS] [-n PROCESSES -p INDEX [-h HOSTFILE]] BOARD.csv
-//!                   [--size N] [--bfs] [--json] [--thread-engine]
+//!                   [--size N] [--bfs] [--move-pruning] [--json] [--thread-engine]
 //! ```
 //!
 //! `BOARD.csv` is a board in the course's format (a line `name,H|V,row,column,length` a
 //! vehicle, `X` the red car); its size comes from a name such as `Rushhour9x9_5.csv` or
 //! from `--size`. A\* uses the admissible "blocked" estimate; `--bfs` searches breadth-first
 //! instead. The program prints the moves, merged per vehicle, and checks them by replaying
-//! them; Ctrl-C stops every process after its round. `--thread-engine` runs the batched A\*
-//! (or the level-synchronous breadth-first search) of heurist on `-w` threads of this
-//! process instead, to compare. Example:
+//! them; Ctrl-C stops every process after its round. `--move-pruning` leaves out, after a
+//! move of a vehicle, that vehicle's moves (one slide from the state before), in either
+//! engine. `--thread-engine` runs the batched A\* (or the level-synchronous breadth-first
+//! search) of heurist on `-w` threads of this process instead, to compare. Example:
 //!
 //! ```text
 //! cargo run --release -p heurist-distributed --example rush_hour_cluster -- -w 2 data/rush_hour/Rushhour9x9_5.csv
@@ -21,7 +22,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use heurist::{CancelToken, Outcome};
+use heurist::{AllMoves, CancelToken, Expansion, Outcome, Pruned};
 use heurist_distributed::{AStar, Bfs, Cluster};
 use heurist_puzzles::rush_hour::{
     merge_moves, replay, size_from_file_name, solved, Board, HeuristicKind, Metric, Move, Packed,
@@ -43,6 +44,7 @@ struct Options {
     json: bool,
     bfs: bool,
     threads: bool,
+    pruning: bool,
 }
 
 fn run() -> Result<(), String> {
@@ -50,6 +52,7 @@ fn run() -> Result<(), String> {
         json: false,
         bfs: false,
         threads: false,
+        pruning: false,
     };
     let mut size = None;
     let mut args = Vec::new();
@@ -59,6 +62,7 @@ fn run() -> Result<(), String> {
             "--json" => options.json = true,
             "--bfs" => options.bfs = true,
             "--thread-engine" => options.threads = true,
+            "--move-pruning" => options.pruning = true,
             "--size" => {
                 let n = given.next().ok_or("--size needs a number")?;
                 size = Some(n.parse::<usize>().map_err(|_| format!("--size {n:?}"))?);
@@ -83,52 +87,58 @@ fn run() -> Result<(), String> {
     let on_ctrl_c = cancel.clone();
     ctrlc::set_handler(move || on_ctrl_c.cancel()).map_err(|e| e.to_string())?;
     // the state's width in words follows the number of vehicles
-    match board.words() {
-        1 | 2 => solve::<2>(&cluster, &board, &options, cancel),
-        3 => solve::<3>(&cluster, &board, &options, cancel),
-        _ => solve::<4>(&cluster, &board, &options, cancel),
+    match (board.words(), options.pruning) {
+        (1 | 2, false) => solve::<2, AllMoves>(&cluster, &board, &options, cancel),
+        (1 | 2, true) => solve::<2, Pruned>(&cluster, &board, &options, cancel),
+        (3, false) => solve::<3, AllMoves>(&cluster, &board, &options, cancel),
+        (3, true) => solve::<3, Pruned>(&cluster, &board, &options, cancel),
+        (_, false) => solve::<4, AllMoves>(&cluster, &board, &options, cancel),
+        (_, true) => solve::<4, Pruned>(&cluster, &board, &options, cancel),
     }
 }
 
-fn solve<const W: usize>(
+/// Solves the board with states of `W` words, expanding states as `E` says (every move,
+/// or move pruning).
+fn solve<const W: usize, E>(
     cluster: &Cluster,
     board: &Board,
     options: &Options,
     cancel: CancelToken,
-) -> Result<(), String> {
+) -> Result<(), String>
+where
+    E: Expansion<RushHour<W>> + 'static,
+    E::Set: Send + Sync + heurist::disk::Packed + 'static,
+{
     let problem = RushHour::<W>::new(board, Metric::Moves);
     let start = RushHour::<W>::start(board);
     let heuristic = RushHeuristic::new(&problem, HeuristicKind::Blocked);
     let started = Instant::now();
-    let (outcome, expanded, seconds, engine) = if options.threads {
+    let (outcome, (expanded, generated), seconds, engine) = if options.threads {
         let found = if options.bfs {
             heurist::Bfs::new()
                 .reversible(true) // every slide can be slid back
+                .expansion::<E>()
                 .search_parallel(cluster.workers(), &problem, start)
         } else {
-            heurist::AStar::new().search_parallel_batched(
-                cluster.workers(),
-                &problem,
-                start,
-                |s: &Packed<W>| heuristic.h(s),
-            )
+            heurist::AStar::new()
+                .expansion::<E>()
+                .search_parallel_batched(cluster.workers(), &problem, start, |s: &Packed<W>| {
+                    heuristic.h(s)
+                })
         };
         let seconds = started.elapsed().as_secs_f64();
-        (
-            found.outcome,
-            found.stats.expanded,
-            seconds,
-            "thread engine",
-        )
+        let counts = (found.stats.expanded, found.stats.generated);
+        (found.outcome, counts, seconds, "thread engine")
     } else {
         let found = if options.bfs {
             Bfs::new()
                 .reversible(true)
                 .cancel(cancel)
+                .expansion::<E>()
                 .search(cluster, problem.clone(), start)
         } else {
             let h = heuristic.clone();
-            AStar::new().cancel(cancel).search(
+            AStar::new().cancel(cancel).expansion::<E>().search(
                 cluster,
                 problem.clone(),
                 move |s: &Packed<W>| h.h(s),
@@ -138,7 +148,8 @@ fn solve<const W: usize>(
         .map_err(|e| e.to_string())?;
         // the search's own time, from when the processes are connected
         let seconds = found.stats.elapsed.as_secs_f64();
-        (found.outcome, found.stats.expanded, seconds, "cluster")
+        let counts = (found.stats.expanded, found.stats.generated);
+        (found.outcome, counts, seconds, "cluster")
     };
     let algorithm = if options.bfs {
         "breadth-first search"
@@ -159,7 +170,7 @@ fn solve<const W: usize>(
                 .collect();
             if options.json {
                 let json = serde_json::json!({
-                    "moves": solution.cost, "steps": named, "expanded": expanded,
+                    "moves": solution.cost, "steps": named, "expanded": expanded, "generated": generated,
                     "seconds": seconds, "workers": cluster.workers(), "engine": engine,
                     "algorithm": algorithm,
                 });

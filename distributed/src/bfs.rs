@@ -9,27 +9,30 @@
 //!
 //! A reversible space whose states pack into 16 bytes or fewer is kept in layers of sorted
 //! keys (an enumeration three, a search all), and a round's successors are settled all at
-//! once, by radix-sorting them and merging them with the two layers before
+//! once, by sorting them and merging them with the two layers before
 //! ([`sorted`](crate::util::sorted)): sequential passes where a hash set would take a
 //! cache miss for nearly every successor. A search then finds its path back through the
 //! layers: a state's successors in the layer before are its parents. A round's buffer is
 //! sorted and made unique as it grows ([`Bfs::round_buffer`]).
 
 use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Mutex;
 use std::time::Instant;
 
 use heurist::disk::Packed;
-use heurist::{Outcome, Problem, Stats, StopReason, Successors};
-use rustc_hash::{FxHashMap, FxHashSet};
+use heurist::{AllMoves, Expansion, Outcome, Problem, Pruned, Stats, StopReason, Successors};
 use timely::worker::Worker;
 
-use crate::checkpoint::{Checkpoints, Counters, Saved};
+use crate::checkpoint::{self, Checkpoints, Counters};
 use crate::cluster::peer_gone;
 use crate::util::route::{Gather, Router};
-use crate::util::{from_words, guarded, owner, sorted, to_words, Outbox, Report};
+use crate::util::Ways;
+use crate::util::{
+    from_words, guarded, owner, sorted, to_words, Outbox, Report, StateMap, StateSet,
+};
 use crate::{Cluster, Error, Limits, SearchResult, Stop};
 
 /// The result of a distributed breadth-first search for a problem `P`.
@@ -66,13 +69,18 @@ pub type BfsResultOf<P> =
 /// assert_eq!(found.cost(), Some(40));
 /// assert_eq!(found.solution().unwrap().steps.last().unwrap().state, (20, 20));
 /// ```
+///
+/// With [`move_pruning`](Bfs::move_pruning), each state travels with the skip set of the
+/// ways into it, and its successors leave out what [`heurist::MovePruning`] says they may.
 #[derive(Clone, Debug)]
-pub struct Bfs {
+pub struct Bfs<E = AllMoves> {
     reversible: bool,
     max_depth: Option<usize>,
     checkpoints: Option<PathBuf>,
     round_buffer: usize,
     limits: Limits,
+    /// (a function type, so that the configuration is `Send` whatever `E`)
+    expansion: PhantomData<fn() -> E>,
 }
 
 impl Default for Bfs {
@@ -83,6 +91,7 @@ impl Default for Bfs {
             checkpoints: None,
             round_buffer: sorted::COMPACT_AT,
             limits: Limits::default(),
+            expansion: PhantomData,
         }
     }
 }
@@ -91,6 +100,82 @@ impl Bfs {
     /// The default configuration: no limits, a space not known to be reversible.
     pub fn new() -> Self {
         Self::default()
+    }
+}
+
+impl<E> Bfs<E> {
+    /// The same configuration, generating successors as `F` says:
+    /// [`AllMoves`] (every successor, the default) or [`Pruned`] (move pruning, as
+    /// [`move_pruning`](Bfs::move_pruning) sets); to choose at run time, as
+    /// [`heurist::MovePruning`] shows.
+    pub fn expansion<F>(self) -> Bfs<F> {
+        Bfs {
+            reversible: self.reversible,
+            max_depth: self.max_depth,
+            checkpoints: self.checkpoints,
+            round_buffer: self.round_buffer,
+            limits: self.limits,
+            expansion: PhantomData,
+        }
+    }
+
+    /// Move pruning, for a problem that implements [`heurist::MovePruning`] with a skip
+    /// set that is [`Packed`]: a successor travels with the skip set of the action that
+    /// reached it, and a state's successors leave out the actions that every way into it
+    /// makes redundant (with states of 16 bytes or fewer in a reversible space, the union
+    /// of the skip sets of all its ways in from the layer before, as [`heurist::Bfs`]
+    /// keeps; with wider states, the set of the first way in that reached its owner). The
+    /// per-depth counts and the length of the path found are those of the search without
+    /// pruning; fewer successors are generated, sent and sorted. On Rush Hour, a third as
+    /// many.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::{MovePruning, Problem, Successors};
+    /// use heurist_distributed::{Bfs, Cluster};
+    ///
+    /// /// A walk on a 30 x 30 grid; after a step, the step back is left out.
+    /// #[derive(Clone)]
+    /// struct Walk;
+    /// const STEPS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    /// impl Problem for Walk {
+    ///     type State = (u8, u8);
+    ///     type Action = usize;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, s: &(u8, u8)) -> bool {
+    ///         *s == (29, 29)
+    ///     }
+    ///     fn successors(&self, s: &(u8, u8), out: &mut Successors<(u8, u8), usize, u32>) {
+    ///         self.successors_skipping(s, 0, out)
+    ///     }
+    /// }
+    /// impl MovePruning for Walk {
+    ///     type Skip = u8;
+    ///     fn skip_after(&self, &a: &usize) -> u8 {
+    ///         1 << ((a + 2) % 4)
+    ///     }
+    ///     fn successors_skipping(&self, &(x, y): &(u8, u8), skip: u8, out: &mut Successors<(u8, u8), usize, u32>) {
+    ///         for (a, (dx, dy)) in STEPS.into_iter().enumerate() {
+    ///             let (x, y) = (x as i8 + dx, y as i8 + dy);
+    ///             if skip >> a & 1 == 0 && (0..30).contains(&x) && (0..30).contains(&y) {
+    ///                 out.push(a, (x as u8, y as u8), 1);
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let cluster = Cluster::threads(2);
+    /// let plain = Bfs::new().reversible(true).enumerate(&cluster, Walk, (0, 0)).unwrap();
+    /// let pruned = Bfs::new().reversible(true).move_pruning();
+    /// let fewer = pruned.enumerate(&cluster, Walk, (0, 0)).unwrap();
+    /// assert_eq!(fewer.layers, plain.layers);
+    /// assert!(fewer.stats.generated < plain.stats.generated);
+    /// let found = pruned.search(&cluster, Walk, (0, 0)).unwrap();
+    /// assert_eq!(found.cost(), Some(58));
+    /// ```
+    pub fn move_pruning(self) -> Bfs<Pruned> {
+        self.expansion()
     }
 
     /// Whether every move can be undone by one move (sliding tiles, pancake flips, cube
@@ -200,6 +285,8 @@ impl Bfs {
         P::State: Packed + Send,
         P::Action: Send,
         P::Cost: Send,
+        E: Expansion<P> + 'static,
+        E::Set: Packed + 'static,
     {
         self.run(cluster, problem, start, true)
     }
@@ -221,6 +308,8 @@ impl Bfs {
         P::State: Packed + Send,
         P::Action: Send,
         P::Cost: Send,
+        E: Expansion<P> + 'static,
+        E::Set: Packed + 'static,
     {
         self.run(cluster, problem, start, false)
     }
@@ -237,12 +326,14 @@ impl Bfs {
         P::State: Packed + Send,
         P::Action: Send,
         P::Cost: Send,
+        E: Expansion<P> + 'static,
+        E::Set: Packed + 'static,
     {
         if P::State::BYTES == 0 {
             return Err(Error::StatesOfNoBytes);
         }
         if self.checkpoints.is_some()
-            && (search || !self.reversible || sorted::layers(P::State::BYTES, false).is_none())
+            && (search || !self.reversible || !sorted::fits(P::State::BYTES))
         {
             return Err(Error::Checkpoint(format!(
                 "only a reversible enumeration of states of at most 16 bytes keeps \
@@ -260,18 +351,18 @@ impl Bfs {
         let shared = Mutex::new((problem, start));
         cluster.run(self.limits.cancel.clone(), move |worker, stop| {
             let (problem, start) = shared.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            let sorted = sorted::layers(P::State::BYTES, search).is_some();
+            let sorted = sorted::fits(P::State::BYTES);
             let seen = match (search, config.reversible) {
                 (_, true) if sorted => Seen::Sorted(Vec::new()),
-                (true, _) => Seen::Parents(FxHashMap::default()),
-                (false, false) => Seen::All(FxHashSet::default()),
+                (true, _) => Seen::Parents(StateMap::default()),
+                (false, false) => Seen::All(StateSet::default()),
                 (false, true) => Seen::Window([
-                    FxHashSet::default(),
-                    FxHashSet::default(),
-                    FxHashSet::default(),
+                    StateSet::default(),
+                    StateSet::default(),
+                    StateSet::default(),
                 ]),
             };
-            layers(worker, stop, &config, Rc::new(problem), start, seen, search)
+            layers::<P, E>(worker, stop, &config, Rc::new(problem), start, seen, search)
         })
     }
 }
@@ -279,10 +370,10 @@ impl Bfs {
 /// The states a worker has seen.
 enum Seen<S> {
     /// Every state (an enumeration of a space that is not reversible).
-    All(FxHashSet<S>),
+    All(StateSet<S>),
     /// The layers before, being expanded and being built (an enumeration of a reversible
     /// space whose states are wider than a sort key).
-    Window([FxHashSet<S>; 3]),
+    Window([StateSet<S>; 3]),
     /// The successors received this round, packed one after the other (a reversible
     /// space whose states fit a sort key): the worker keeps its layers as sorted keys and
     /// settles the round's successors by sorting them (see [`sorted`]). A search keeps
@@ -290,16 +381,21 @@ enum Seen<S> {
     /// before: in a reversible space they are its predecessors.
     Sorted(Vec<u8>),
     /// Every state with its parent (a search; the start is its own parent).
-    Parents(FxHashMap<S, S>),
+    Parents(StateMap<S, S>),
 }
 
-/// A worker's part of the search, shared by the driver and the handler of received states.
-struct Shard<S> {
+/// A worker's part of the search, shared by the driver and the handler of received states;
+/// `T` is the skip set of move pruning.
+struct Shard<S, T> {
     seen: Seen<S>,
-    /// This worker's part of the layer being built.
-    next: Vec<S>,
-    /// The first goal among them.
+    /// This worker's part of the layer being built, each state with the skip set of its
+    /// first way in.
+    next: Vec<(S, T)>,
+    /// The first goal among them, or generated by this worker.
     goal: Option<S>,
+    /// Whether another worker generated a goal this round (a search then stops expanding
+    /// the layer).
+    signalled: bool,
     duplicates: u64,
     /// What the problem's code panicked with, on this worker.
     failed: Option<String>,
@@ -309,9 +405,9 @@ struct Shard<S> {
     compacted: usize,
 }
 
-impl<S: Clone + Eq + std::hash::Hash> Shard<S> {
-    /// Keeps `child` (reached from `parent`) if it is new.
-    fn offer(&mut self, child: S, parent: Option<S>) -> bool {
+impl<S: Clone + Eq + std::hash::Hash, T> Shard<S, T> {
+    /// Keeps `child` (reached from `parent`, with skip set `set`) if it is new.
+    fn offer(&mut self, child: S, set: T, parent: Option<S>) -> bool {
         let new = match &mut self.seen {
             Seen::All(set) => set.insert(child.clone()),
             Seen::Window([older, current, newest]) => {
@@ -327,7 +423,7 @@ impl<S: Clone + Eq + std::hash::Hash> Shard<S> {
             },
         };
         if new {
-            self.next.push(child);
+            self.next.push((child, set));
         } else {
             self.duplicates += 1;
         }
@@ -353,10 +449,10 @@ mod word {
 }
 
 /// One worker's breadth-first search, layer by layer.
-fn layers<P>(
+fn layers<P, E>(
     worker: &mut Worker,
     stop: &Stop,
-    config: &Bfs,
+    config: &Bfs<E>,
     problem: Rc<P>,
     start: P::State,
     seen: Seen<P::State>,
@@ -365,25 +461,31 @@ fn layers<P>(
 where
     P: Problem + 'static,
     P::State: Packed,
+    E: Expansion<P> + 'static,
+    E::Set: Packed + 'static,
 {
     let started = Instant::now();
     let (me, peers) = (worker.index(), worker.peers());
     let width = P::State::BYTES;
+    // each state travels with the skip set of its way in (no bytes without move pruning)
+    let set_bytes = <E::Set as Packed>::BYTES;
     // the sorted layers of a reversible space, when a state fits a sort key
     let mut window = match seen {
-        Seen::Sorted(_) => sorted::layers(width, search),
+        Seen::Sorted(_) => sorted::layers::<Ways<P, E>>(width, search),
         _ => None,
     };
-    // a search with a map of parents sends each state with its parent
+    // a record: the state, its skip set, and in a search with a map of parents the parent
+    let with_set = width + set_bytes;
     let record = if matches!(seen, Seen::Parents(_)) {
-        2 * width
+        with_set + width
     } else {
-        width
+        with_set
     };
     let shard = Rc::new(RefCell::new(Shard {
         seen,
         next: Vec::new(),
         goal: None,
+        signalled: false,
         duplicates: 0,
         failed: None,
         compact_at: config.round_buffer,
@@ -392,19 +494,23 @@ where
 
     let handler_shard = Rc::clone(&shard);
     let round_buffer = config.round_buffer;
-    let handler_problem = Rc::clone(&problem);
     let (handler_me, handler_peers) = (me, peers);
     let mut router = Router::new(worker, move |bytes: &[u8]| {
         let mut shard = handler_shard.borrow_mut();
         let shard = &mut *shard;
+        if bytes.is_empty() {
+            // (a signal: another worker generated a goal)
+            shard.signalled = true;
+            return;
+        }
         if let Seen::Sorted(arrived) = &mut shard.seen {
             debug_assert!(bytes
-                .chunks_exact(width)
-                .all(|state| owner(state, handler_peers) == handler_me));
+                .chunks_exact(with_set)
+                .all(|record| owner(&record[..width], handler_peers) == handler_me));
             arrived.extend_from_slice(bytes);
-            if width > 0 && arrived.len() >= shard.compact_at.saturating_mul(width) {
-                let held = arrived.len() / width;
-                shard.compacted = sorted::compact(arrived, width, shard.compacted);
+            if width > 0 && arrived.len() >= shard.compact_at.saturating_mul(with_set) {
+                let held = arrived.len() / with_set;
+                shard.compacted = sorted::compact::<Ways<P, E>>(arrived, width, shard.compacted);
                 shard.duplicates += (held - shard.compacted) as u64;
                 // as many again as are left: each state is sorted once, in the part that
                 // arrived after the last compaction, and merged a few times. Not again in
@@ -428,14 +534,11 @@ where
                     handler_me,
                     "a state reached a worker that does not own it"
                 );
-                let parent = (record.len() > width).then(|| P::State::unpack(&record[width..]));
-                if shard.offer(child.clone(), parent)
-                    && search
-                    && shard.goal.is_none()
-                    && handler_problem.is_goal(&child)
-                {
-                    shard.goal = Some(child);
-                }
+                let set = E::Set::unpack(&record[width..with_set]);
+                let parent =
+                    (record.len() > with_set).then(|| P::State::unpack(&record[with_set..]));
+                // (a goal among them was seen by the worker that generated it)
+                shard.offer(child, set, parent);
             }
         });
         if let Some(message) = failure {
@@ -449,10 +552,10 @@ where
     let checkpoints = config
         .checkpoints
         .as_ref()
-        .map(|root| Checkpoints::new(root, width, peers, me, &packed));
+        .map(|root| Checkpoints::new(root, with_set, peers, me, &packed));
     let resumed = match (&checkpoints, &mut window) {
         (Some(files), Some(window)) => {
-            resume(worker, &mut gather, stop, files, width, &mut **window)?
+            checkpoint::resume(worker, &mut gather, stop, files, with_set, &mut **window)?
         }
         _ => None,
     };
@@ -471,8 +574,13 @@ where
     } else if owner(&packed, peers) == me {
         built = 1;
         match &mut window {
-            Some(window) => _ = window.settle(&mut packed.clone(), 0),
-            None => _ = shard.borrow_mut().offer(start.clone(), None),
+            Some(window) => {
+                let mut first = vec![0u8; with_set];
+                first[..width].copy_from_slice(&packed);
+                E::empty().pack(&mut first[width..]);
+                _ = window.settle(&mut first, 0);
+            }
+            None => _ = shard.borrow_mut().offer(start.clone(), E::empty(), None),
         }
     }
     let mut result = BfsResultOf::<P> {
@@ -493,6 +601,8 @@ where
             steps: Vec::new(),
             cost: <P::Cost as heurist::Cost>::ZERO,
         });
+        // (no layer before the goal's)
+        result.layers.clear();
         return Ok(result);
     }
 
@@ -533,13 +643,24 @@ where
                 (std::mem::take(&mut shard.next), packed)
             };
             frontier_len = built;
+            shard.borrow_mut().signalled = false;
             router.begin_round();
+            // a search stops expanding the layer at the first goal generated, here or by
+            // another worker (which signals it): the goal is as near as any in the layer
+            // built, and the rest of the layer would be built for nothing
+            let mut goal = None;
             let failure = guarded(|| {
-                let unpacked = frontier_packed.chunks_exact(width).map(P::State::unpack);
-                for state in frontier.into_iter().chain(unpacked) {
+                let unpacked = frontier_packed.chunks_exact(with_set).map(|record| {
+                    let (state, set) = record.split_at(width);
+                    (P::State::unpack(state), E::Set::unpack(set))
+                });
+                for (i, (state, set)) in frontier.into_iter().chain(unpacked).enumerate() {
+                    if search && i % 256 == 0 && shard.borrow().signalled {
+                        return;
+                    }
                     let state = &state;
                     successors.clear();
-                    problem.successors(state, &mut successors);
+                    E::expand(&*problem, state, set, &mut successors);
                     expanded += 1;
                     generated += successors.len() as u64;
                     for step in successors.iter() {
@@ -547,13 +668,27 @@ where
                         let to = owner(&packed, peers);
                         outbox.push(&mut router, worker, to, record, |out| {
                             out[..width].copy_from_slice(&packed);
-                            if record > width {
-                                state.pack(&mut out[width..]);
+                            E::after(&*problem, &step.action).pack(&mut out[width..with_set]);
+                            if record > with_set {
+                                state.pack(&mut out[with_set..]);
                             }
                         });
+                        if search && goal.is_none() && problem.is_goal(&step.state) {
+                            goal = Some(step.state.clone());
+                        }
+                    }
+                    if goal.is_some() {
+                        // (the goal's record went to its owner with the others)
+                        for to in (0..peers).filter(|&to| to != me) {
+                            router.signal(worker, to);
+                        }
+                        return;
                     }
                 }
             });
+            if let Some(goal) = goal {
+                shard.borrow_mut().goal.get_or_insert(goal);
+            }
             drop(frontier_packed);
             if let Some(message) = failure {
                 shard.borrow_mut().failed.get_or_insert(message);
@@ -567,22 +702,10 @@ where
                     let Seen::Sorted(arrived) = &mut shard.seen else {
                         unreachable!("sorted layers receive into a buffer")
                     };
-                    let arrivals = arrived.len() / width;
+                    let arrivals = arrived.len() / with_set;
                     built = window.settle(arrived, shard.compacted);
                     (shard.compacted, shard.compact_at) = (0, config.round_buffer);
                     shard.duplicates += (arrivals - built) as u64;
-                    if search && shard.goal.is_none() {
-                        let failure = guarded(|| {
-                            let mut is_goal =
-                                |bytes: &[u8]| problem.is_goal(&P::State::unpack(bytes));
-                            shard.goal = window
-                                .first_in_built(&mut is_goal)
-                                .map(|b| P::State::unpack(&b));
-                        });
-                        if let Some(message) = failure {
-                            shard.failed.get_or_insert(message);
-                        }
-                    }
                     if let Some(files) = &checkpoints {
                         let counters = Counters {
                             rounds: result.rounds,
@@ -669,6 +792,8 @@ where
                 crate::trace::trace(worker, &mut gather, stop, &*problem, &start, goal, parent)
                     .map_err(|()| peer_gone())?;
             result.outcome = Outcome::Found(solution);
+            // the goal's layer was left unfinished at the goal
+            result.layers.pop();
             break;
         }
         if let Some(reason) = verdict.stop {
@@ -681,65 +806,4 @@ where
     }
     result.stats.elapsed = started.elapsed();
     Ok(result)
-}
-
-/// Takes up the run whose checkpoints `files` holds, if every worker has some: the workers
-/// agree on the deepest layer all of them completed and load it into `window`. `None` when
-/// no worker has a checkpoint, or only some have their first; an error, in every worker,
-/// when only some have deeper ones, or when one cannot read its files.
-fn resume(
-    worker: &mut Worker,
-    gather: &mut Gather,
-    stop: &Stop,
-    files: &Checkpoints,
-    width: usize,
-    window: &mut dyn sorted::Layers,
-) -> Result<Option<Saved>, Error> {
-    let latest = files.latest();
-    let words = match &latest {
-        Ok(Some(depth)) => vec![1, *depth as u64],
-        Ok(None) => vec![0, 0],
-        Err(_) => vec![2, 0],
-    };
-    let all = gather.all(worker, words, stop).map_err(|()| peer_gone())?;
-    let unreadable =
-        |e: &std::io::Error| Error::Checkpoint(format!("cannot read the checkpoints: {e}"));
-    if all.iter().any(|w| w[0] == 2) {
-        return Err(match latest {
-            Err(e) => unreadable(&e),
-            _ => Error::Checkpoint("another worker cannot read its checkpoints".into()),
-        });
-    }
-    let with = all.iter().filter(|w| w[0] == 1).count();
-    // a run stopped in its first round may have left the first checkpoint of only some
-    // workers: it starts again from the beginning, and overwrites them
-    let first_only = all.iter().all(|w| w[0] == 0 || w[1] <= 1);
-    if with == 0 || first_only && with < all.len() {
-        return Ok(None);
-    }
-    if with < all.len() {
-        return Err(Error::Checkpoint(format!(
-            "{with} of {} workers have checkpoints: they are of another cluster, or some were removed",
-            all.len()
-        )));
-    }
-    let depth = all.iter().map(|w| w[1]).min().unwrap_or(0) as usize;
-    let saved = files.load(depth, width);
-    let ok = gather
-        .all(worker, vec![u64::from(saved.is_ok())], stop)
-        .map_err(|()| peer_gone())?;
-    match saved {
-        Err(e) => Err(unreadable(&e)),
-        Ok(_) if ok.iter().any(|w| w[0] == 0) => Err(Error::Checkpoint(
-            "another worker cannot read its checkpoints".into(),
-        )),
-        Ok(saved) => {
-            window.restore(&saved.expanded_layer, &saved.built_layer);
-            Ok(Some(Saved {
-                expanded_layer: Vec::new(),
-                built_layer: Vec::new(),
-                ..saved
-            }))
-        }
-    }
 }

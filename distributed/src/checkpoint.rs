@@ -14,7 +14,12 @@ use std::fs;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+use timely::worker::Worker;
+
+use crate::cluster::peer_gone;
+use crate::util::route::Gather;
 use crate::util::sorted::Layers;
+use crate::{Error, Stop};
 
 /// The first bytes of a checkpoint file, with its format's version.
 const MAGIC: &[u8; 8] = b"HRSTDBF1";
@@ -268,5 +273,66 @@ impl Checkpoints {
             let _ = fs::remove_dir(root);
         }
         Ok(())
+    }
+}
+
+/// Takes up the run whose checkpoints `files` holds, if every worker has some: the workers
+/// agree on the deepest layer all of them completed and load it into `window`. `None` when
+/// no worker has a checkpoint, or only some have their first; an error, in every worker,
+/// when only some have deeper ones, or when one cannot read its files.
+pub(crate) fn resume(
+    worker: &mut Worker,
+    gather: &mut Gather,
+    stop: &Stop,
+    files: &Checkpoints,
+    width: usize,
+    window: &mut dyn Layers,
+) -> Result<Option<Saved>, Error> {
+    let latest = files.latest();
+    let words = match &latest {
+        Ok(Some(depth)) => vec![1, *depth as u64],
+        Ok(None) => vec![0, 0],
+        Err(_) => vec![2, 0],
+    };
+    let all = gather.all(worker, words, stop).map_err(|()| peer_gone())?;
+    let unreadable =
+        |e: &std::io::Error| Error::Checkpoint(format!("cannot read the checkpoints: {e}"));
+    if all.iter().any(|w| w[0] == 2) {
+        return Err(match latest {
+            Err(e) => unreadable(&e),
+            _ => Error::Checkpoint("another worker cannot read its checkpoints".into()),
+        });
+    }
+    let with = all.iter().filter(|w| w[0] == 1).count();
+    // a run stopped in its first round may have left the first checkpoint of only some
+    // workers: it starts again from the beginning, and overwrites them
+    let first_only = all.iter().all(|w| w[0] == 0 || w[1] <= 1);
+    if with == 0 || first_only && with < all.len() {
+        return Ok(None);
+    }
+    if with < all.len() {
+        return Err(Error::Checkpoint(format!(
+            "{with} of {} workers have checkpoints: they are of another cluster, or some were removed",
+            all.len()
+        )));
+    }
+    let depth = all.iter().map(|w| w[1]).min().unwrap_or(0) as usize;
+    let saved = files.load(depth, width);
+    let ok = gather
+        .all(worker, vec![u64::from(saved.is_ok())], stop)
+        .map_err(|()| peer_gone())?;
+    match saved {
+        Err(e) => Err(unreadable(&e)),
+        Ok(_) if ok.iter().any(|w| w[0] == 0) => Err(Error::Checkpoint(
+            "another worker cannot read its checkpoints".into(),
+        )),
+        Ok(saved) => {
+            window.restore(&saved.expanded_layer, &saved.built_layer);
+            Ok(Some(Saved {
+                expanded_layer: Vec::new(),
+                built_layer: Vec::new(),
+                ..saved
+            }))
+        }
     }
 }

@@ -13,7 +13,8 @@ pub struct SearchResult<S, A, C> {
     /// stopped by a limit (with a lower bound on the cost for A\*).
     pub outcome: Outcome<S, A, C>,
     /// Breadth-first search: the number of states at each depth, from the start's depth 0
-    /// to the last depth completed. Empty for A\*.
+    /// to the last depth completed (a search that finds a goal at depth `d` stops building
+    /// that layer at the goal, and counts depths 0 to `d - 1`). Empty for A\*.
     pub layers: Vec<u64>,
     /// The counters, summed over the workers; `stored` is the states held at the end,
     /// `max_frontier` the largest layer or open list of one worker.

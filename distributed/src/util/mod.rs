@@ -5,10 +5,53 @@
 pub(crate) mod route;
 pub(crate) mod sorted;
 
+use std::marker::PhantomData;
+
 use heurist::disk::Packed;
+use heurist::{Expansion, Problem};
 
 use crate::Stop;
 use route::Router;
+use sorted::Payload;
+
+/// A state's skip set (move pruning) in the sorted layers of breadth-first search: the
+/// union of its ways in.
+pub(crate) struct Ways<P: Problem + ?Sized, E: Expansion<P>>(E::Set, PhantomData<fn(&P)>);
+
+impl<P: Problem + ?Sized, E: Expansion<P>> Clone for Ways<P, E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Problem + ?Sized, E: Expansion<P>> Copy for Ways<P, E> {}
+
+impl<P: Problem + ?Sized, E: Expansion<P>> Default for Ways<P, E> {
+    fn default() -> Self {
+        Ways(E::empty(), PhantomData)
+    }
+}
+
+impl<P, E> Payload for Ways<P, E>
+where
+    P: Problem + ?Sized + 'static,
+    E: Expansion<P> + 'static,
+    E::Set: Packed + 'static,
+{
+    const BYTES: usize = <E::Set as Packed>::BYTES;
+    #[inline]
+    fn read(bytes: &[u8]) -> Self {
+        Ways(E::Set::unpack(bytes), PhantomData)
+    }
+    #[inline]
+    fn write(self, out: &mut [u8]) {
+        self.0.pack(out);
+    }
+    #[inline]
+    fn union(self, other: Self) -> Self {
+        Ways(E::union(self.0, other.0), PhantomData)
+    }
+}
 
 /// Runs `f`, the problem's code inside: the message of its panic, if it panics. The worker
 /// then reports the failure after the round instead of unwinding, so that every worker
@@ -27,6 +70,66 @@ pub(crate) fn panic_text(payload: &Box<dyn std::any::Any + Send>, otherwise: &st
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| otherwise.to_string())
 }
+
+/// The hash of the workers' maps and sets of states: a multiply and rotate per word and a
+/// full mix at the end, so that states made of a few words of small fields (Rush Hour's
+/// 4-bit positions) spread over the whole table.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct MixHasher(u64);
+
+impl std::hash::Hasher for MixHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.write_u64(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        if !chunks.remainder().is_empty() {
+            let mut tail = [0u8; 8];
+            tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+            self.write_u64(u64::from_le_bytes(tail) ^ (1 << 63));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    #[inline]
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0 ^ i)
+            .wrapping_mul(0xA076_1D64_78BD_642F)
+            .rotate_left(31);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        let mut h = self.0 ^ 0xE703_7ED1_A0B4_28DB;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
+    }
+}
+
+/// A map keyed by states, hashed with [`MixHasher`].
+pub(crate) type StateMap<K, V> =
+    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<MixHasher>>;
+
+/// A set of states, hashed with [`MixHasher`].
+pub(crate) type StateSet<K> =
+    std::collections::HashSet<K, std::hash::BuildHasherDefault<MixHasher>>;
 
 /// The worker (of `peers`) that owns the state packed as `bytes`: a fixed hash of the bytes,
 /// the same in every process and on every machine, scaled into `0..peers`.

@@ -3,7 +3,7 @@
 //! search (whose path is traced back through them).
 //!
 //! A worker appends the packed successors it receives in a round to one byte buffer; at the
-//! round's end they are read as integer keys, radix-sorted, made unique, and the keys of the
+//! round's end they are read as integer keys, sorted, made unique, and the keys of the
 //! two layers before are dropped in one merge pass. Every access is sequential, where a hash
 //! set takes a cache miss for nearly every successor once it outgrows the caches.
 
@@ -13,8 +13,6 @@ trait Key: Copy + Ord + Default {
     const BITS: u32;
     fn read(bytes: &[u8]) -> Self;
     fn write(self, out: &mut [u8]);
-    /// The byte of the key `shift` bits up.
-    fn digit(self, shift: u32) -> usize;
 }
 
 impl Key for u64 {
@@ -29,10 +27,6 @@ impl Key for u64 {
         for (i, o) in out.iter_mut().enumerate() {
             *o = (self >> (8 * (n - 1 - i))) as u8;
         }
-    }
-    #[inline]
-    fn digit(self, shift: u32) -> usize {
-        (self >> shift) as usize & 0xFF
     }
 }
 
@@ -49,134 +43,172 @@ impl Key for u128 {
         let n = out.len();
         out.copy_from_slice(&self.to_be_bytes()[16 - n..]);
     }
+}
+
+/// What a state carries in its layer besides its key: the ways into it (the union of the
+/// skip sets of move pruning), merged when the state arrives more than once. `()` for a
+/// search without move pruning: then nothing is stored.
+pub(crate) trait Payload: Copy + Default + 'static {
+    /// The payload's bytes after the state's in a record.
+    const BYTES: usize;
+    fn read(bytes: &[u8]) -> Self;
+    fn write(self, out: &mut [u8]);
+    /// The payload of a state that arrived with `self` and with `other`.
+    fn union(self, other: Self) -> Self;
+}
+
+impl Payload for () {
+    const BYTES: usize = 0;
     #[inline]
-    fn digit(self, shift: u32) -> usize {
-        (self >> shift) as usize & 0xFF
-    }
+    fn read(_: &[u8]) {}
+    #[inline]
+    fn write(self, _: &mut [u8]) {}
+    #[inline]
+    fn union(self, _: ()) {}
 }
 
-/// Sorts `keys` of `bits` significant bits, least significant byte first, with `buffer` as
-/// the other half of each pass; a pass whose byte is the same in every key is skipped.
-fn radix_sort<K: Key>(keys: &mut Vec<K>, buffer: &mut Vec<K>, bits: u32) {
-    let n = keys.len();
-    // (every pass writes the whole buffer)
-    buffer.resize(n, K::default());
-    for shift in (0..bits).step_by(8) {
-        let mut counts = [0usize; 256];
-        for &k in keys.iter() {
-            counts[k.digit(shift)] += 1;
-        }
-        if counts.contains(&n) {
-            continue;
-        }
-        let mut at = 0;
-        for c in counts.iter_mut() {
-            let here = *c;
-            *c = at;
-            at += here;
-        }
-        for &k in keys.iter() {
-            let d = k.digit(shift);
-            buffer[counts[d]] = k;
-            counts[d] += 1;
-        }
-        std::mem::swap(keys, buffer);
-    }
+/// A state's key and its payload.
+type Entry<K, V> = (K, V);
+
+/// Reads a record: the state's `width` bytes as a key, then the payload.
+#[inline]
+fn read_record<K: Key, V: Payload>(record: &[u8], width: usize) -> Entry<K, V> {
+    let (state, rest) = record.split_at(width);
+    (K::read(state), V::read(rest))
 }
 
-/// The layers a worker keeps in a reversible enumeration, as sorted keys.
+/// Writes a record: the state's `width` bytes, then the payload.
+#[inline]
+fn write_record<K: Key, V: Payload>((k, v): Entry<K, V>, width: usize, out: &mut [u8]) {
+    let (state, rest) = out.split_at_mut(width);
+    k.write(state);
+    v.write(rest);
+}
+
+/// Keeps one entry of each key of sorted `items`, with the union of the payloads.
+fn dedup_union<K: Key, V: Payload>(items: &mut Vec<Entry<K, V>>) {
+    items.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1 = kept.1.union(later.1);
+        }
+        same
+    });
+}
+
+/// The layers a worker keeps in a reversible enumeration, as sorted keys. A *record* is a
+/// state's packed bytes followed by its payload's ([`Payload`]).
 pub(crate) trait Layers {
     /// Moves on one layer: the layer built becomes the one to expand, the one expanded
-    /// becomes the layer before, the older one is forgotten. Returns the states to expand,
-    /// packed one after the other.
+    /// becomes the layer before, the older one is forgotten. Returns the records of the
+    /// states to expand, one after the other.
     fn advance(&mut self) -> Vec<u8>;
-    /// Settles the round's successors (`arrived`, packed one after the other, emptied; the
-    /// first `sorted` of them [compacted](compact) already): those in none of the last two
-    /// layers, once each, become the layer built. Returns its size.
+    /// Settles the round's successors (`arrived`, records one after the other, emptied;
+    /// the first `sorted` of them [compacted](compact) already): those in none of the last
+    /// two layers, once each with the union of their payloads, become the layer built.
+    /// Returns its size.
     fn settle(&mut self, arrived: &mut Vec<u8>, sorted: usize) -> usize;
     /// The states kept, all layers together.
     fn stored(&self) -> usize;
     /// The sizes of the layer expanded last and of the layer built.
     fn lens(&self) -> (usize, usize);
-    /// Writes the layer built (`built`) or the layer expanded last, packed and sorted.
+    /// Writes the records of the layer built (`built`) or of the layer expanded last,
+    /// sorted.
     fn write(&self, built: bool, out: &mut dyn std::io::Write) -> std::io::Result<()>;
-    /// Takes up again from the two layers [`write`](Layers::write) wrote, packed and
-    /// sorted: as after the round that built `built`.
+    /// Takes up again from the two layers [`write`](Layers::write) wrote: as after the
+    /// round that built `built`.
     fn restore(&mut self, expanded: &[u8], built: &[u8]);
     /// Whether layer `depth` (0: the start's) holds `state`, packed; `false` for a layer
     /// forgotten (layers are kept only for a search).
     fn holds(&self, depth: usize, state: &[u8]) -> bool;
-    /// The first state of the layer built, in key order, that `is_goal` accepts, packed.
-    fn first_in_built(&self, is_goal: &mut dyn FnMut(&[u8]) -> bool) -> Option<Vec<u8>>;
 }
 
-/// How many packed states a round's buffer holds, at least, before it is compacted (see
+/// How many records a round's buffer holds, at least, before it is compacted (see
 /// [`compact`]).
 pub(crate) const COMPACT_AT: usize = 1 << 22;
 
-/// Sorts the packed states of `arrived` after the first `sorted` (which are sorted already,
-/// each once) and merges them in, keeping each state once; returns how many are left. A
-/// round's buffer is compacted so when it grows, so that its memory follows the distinct
-/// states it holds, not every successor received (Rush Hour sends about twenty a state,
-/// most of them the same few). Does nothing for states wider than a key.
-pub(crate) fn compact(arrived: &mut Vec<u8>, width: usize, sorted: usize) -> usize {
-    fn with<K: Key>(arrived: &mut Vec<u8>, width: usize, sorted: usize) -> usize {
-        let keys: Vec<K> = distinct(arrived, width, sorted);
+/// Sorts the records of `arrived` after the first `sorted` (which are sorted already, each
+/// once) and merges them in, keeping each state once with the union of its payloads;
+/// returns how many are left. A round's buffer is compacted so when it grows, so that its
+/// memory follows the distinct states it holds, not every successor received (Rush Hour
+/// sends about twenty a state, most of them the same few). Does nothing for states wider
+/// than a key.
+pub(crate) fn compact<V: Payload>(arrived: &mut Vec<u8>, width: usize, sorted: usize) -> usize {
+    fn with<K: Key, V: Payload>(arrived: &mut Vec<u8>, width: usize, sorted: usize) -> usize {
+        let record = width + V::BYTES;
+        let entries: Vec<Entry<K, V>> = distinct(arrived, width, sorted);
         // (the buffer keeps its room for the arrivals to come)
-        arrived.truncate(keys.len() * width);
-        for (&k, out) in keys.iter().zip(arrived.chunks_exact_mut(width)) {
-            k.write(out);
+        arrived.truncate(entries.len() * record);
+        for (&e, out) in entries.iter().zip(arrived.chunks_exact_mut(record)) {
+            write_record(e, width, out);
         }
-        keys.len()
+        entries.len()
     }
     match width {
-        0..=8 => with::<u64>(arrived, width, sorted),
-        9..=16 => with::<u128>(arrived, width, sorted),
-        _ => arrived.len() / width.max(1),
+        0..=8 => with::<u64, V>(arrived, width, sorted),
+        9..=16 => with::<u128, V>(arrived, width, sorted),
+        _ => arrived.len() / (width + V::BYTES).max(1),
     }
 }
 
-/// The packed states of `arrived` as keys, sorted, each once, where the first `sorted` are
-/// so already: the others are sorted and merged in.
-fn distinct<K: Key>(arrived: &[u8], width: usize, sorted: usize) -> Vec<K> {
-    let (old, new) = arrived.split_at(sorted * width);
-    let mut tail: Vec<K> = new.chunks_exact(width).map(K::read).collect();
-    radix_sort(&mut tail, &mut Vec::new(), 8 * width as u32);
-    tail.dedup();
+/// The records of `arrived` as entries, sorted, each state once with the union of its
+/// payloads, where the first `sorted` are so already: the others are sorted and merged in.
+fn distinct<K: Key, V: Payload>(arrived: &[u8], width: usize, sorted: usize) -> Vec<Entry<K, V>> {
+    let record = width + V::BYTES;
+    let (old, new) = arrived.split_at(sorted * record);
+    let mut tail: Vec<Entry<K, V>> = new
+        .chunks_exact(record)
+        .map(|r| read_record(r, width))
+        .collect();
+    // (in place, and on a few million entries faster than a radix sort, whose passes
+    // each scatter the whole buffer through memory)
+    tail.sort_unstable_by_key(|e| e.0);
+    dedup_union(&mut tail);
     if sorted == 0 {
         return tail;
     }
     let mut merged = Vec::with_capacity(sorted + tail.len());
     let mut tail = tail.into_iter().peekable();
-    for k in old.chunks_exact(width).map(K::read) {
-        while let Some(t) = tail.next_if(|&t| t < k) {
+    for (k, mut v) in old
+        .chunks_exact(record)
+        .map(|r| read_record::<K, V>(r, width))
+    {
+        while let Some(t) = tail.next_if(|t| t.0 < k) {
             merged.push(t);
         }
-        tail.next_if_eq(&k);
-        merged.push(k);
+        if let Some(t) = tail.next_if(|t| t.0 == k) {
+            v = v.union(t.1);
+        }
+        merged.push((k, v));
     }
     merged.extend(tail);
     merged
 }
 
-/// Layers of states packed in `width` bytes, or `None` when a state is wider than the
-/// widest key (16 bytes). `keep_all`: every layer is kept (a search, which traces its
-/// path back through them), not the last three only.
-pub(crate) fn layers(width: usize, keep_all: bool) -> Option<Box<dyn Layers>> {
+/// Whether states packed in `width` bytes fit a sort key, so that [`layers`] keeps them.
+pub(crate) fn fits(width: usize) -> bool {
+    width <= 16
+}
+
+/// Layers of states packed in `width` bytes, each with a payload `V`, or `None` when a
+/// state is wider than the widest key (16 bytes). `keep_all`: every layer is kept (a
+/// search, which traces its path back through them), not the last three only.
+pub(crate) fn layers<V: Payload>(width: usize, keep_all: bool) -> Option<Box<dyn Layers>> {
     match width {
-        0..=8 => Some(Box::new(Window::<u64>::new(width, keep_all))),
-        9..=16 => Some(Box::new(Window::<u128>::new(width, keep_all))),
+        0..=8 => Some(Box::new(Window::<u64, V>::new(width, keep_all))),
+        9..=16 => Some(Box::new(Window::<u128, V>::new(width, keep_all))),
         _ => None,
     }
 }
 
 /// The layer before, the layer expanded and the layer built, each sorted; with `keep_all`,
-/// the older layers too.
-struct Window<K> {
+/// the older layers too. Only the layer expanded and the layer built keep payloads: the
+/// older ones are there to drop duplicates and to trace paths.
+struct Window<K, V> {
     width: usize,
     before: Vec<K>,
-    current: Vec<K>,
-    built: Vec<K>,
+    current: Vec<Entry<K, V>>,
+    built: Vec<Entry<K, V>>,
     keep_all: bool,
     /// The layers before `before`, from the start's (with `keep_all`).
     older: Vec<Vec<K>>,
@@ -184,7 +216,7 @@ struct Window<K> {
     depth: usize,
 }
 
-impl<K: Key> Window<K> {
+impl<K: Key, V: Payload> Window<K, V> {
     fn new(width: usize, keep_all: bool) -> Self {
         debug_assert!(8 * width as u32 <= K::BITS);
         Window {
@@ -198,50 +230,51 @@ impl<K: Key> Window<K> {
         }
     }
 
-    /// Layer `depth`, if it is kept.
-    fn layer(&self, depth: usize) -> Option<&Vec<K>> {
-        match self.depth.checked_sub(depth)? {
-            0 => Some(&self.built),
-            1 => Some(&self.current),
-            2 => Some(&self.before),
-            _ => self.older.get(depth),
+    fn record(&self) -> usize {
+        self.width + V::BYTES
+    }
+
+    /// The records of `entries`, one after the other.
+    fn records(&self, entries: &[Entry<K, V>]) -> Vec<u8> {
+        let record = self.record();
+        let mut packed = vec![0u8; entries.len() * record];
+        for (&e, out) in entries.iter().zip(packed.chunks_exact_mut(record)) {
+            write_record(e, self.width, out);
         }
+        packed
     }
 }
 
-impl<K: Key> Layers for Window<K> {
+impl<K: Key, V: Payload> Layers for Window<K, V> {
     fn advance(&mut self) -> Vec<u8> {
-        let forgotten = std::mem::replace(&mut self.before, std::mem::take(&mut self.current));
+        let expanded = self.current.iter().map(|&(k, _)| k).collect();
+        let forgotten = std::mem::replace(&mut self.before, expanded);
         // (the first two advances move out the empty layers before the start's)
         if self.keep_all && self.depth >= 2 {
             self.older.push(forgotten);
         }
-        std::mem::swap(&mut self.current, &mut self.built);
-        self.built.clear();
+        self.current = std::mem::take(&mut self.built);
         self.depth += 1;
-        let mut packed = vec![0u8; self.current.len() * self.width];
-        for (&k, out) in self.current.iter().zip(packed.chunks_exact_mut(self.width)) {
-            k.write(out);
-        }
-        packed
+        self.records(&self.current)
     }
 
     fn settle(&mut self, arrived: &mut Vec<u8>, sorted: usize) -> usize {
         // sorted, each once: what was compacted is merged with the rest, sorted
-        let keys: Vec<K> = distinct(arrived, self.width, sorted);
+        let entries: Vec<Entry<K, V>> = distinct(arrived, self.width, sorted);
         // freed, not cleared: a round's successors are the largest buffer of all
         *arrived = Vec::new();
         let (mut b, mut c) = (0, 0);
-        for &k in &keys {
+        for &(k, v) in &entries {
             while b < self.before.len() && self.before[b] < k {
                 b += 1;
             }
-            while c < self.current.len() && self.current[c] < k {
+            while c < self.current.len() && self.current[c].0 < k {
                 c += 1;
             }
-            let old = self.before.get(b) == Some(&k) || self.current.get(c) == Some(&k);
+            let old =
+                self.before.get(b) == Some(&k) || self.current.get(c).is_some_and(|e| e.0 == k);
             if !old {
-                self.built.push(k);
+                self.built.push((k, v));
             }
         }
         self.built.len()
@@ -257,10 +290,10 @@ impl<K: Key> Layers for Window<K> {
     }
 
     fn write(&self, built: bool, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        let mut bytes = vec![0u8; self.width];
+        let mut bytes = vec![0u8; self.record()];
         let layer = if built { &self.built } else { &self.current };
-        for &k in layer {
-            k.write(&mut bytes);
+        for &e in layer {
+            write_record(e, self.width, &mut bytes);
             out.write_all(&bytes)?;
         }
         Ok(())
@@ -268,22 +301,31 @@ impl<K: Key> Layers for Window<K> {
 
     fn restore(&mut self, expanded: &[u8], built: &[u8]) {
         debug_assert!(!self.keep_all, "a search keeps no checkpoints");
+        let (record, width) = (self.record(), self.width);
         self.before.clear();
-        self.current = expanded.chunks_exact(self.width).map(K::read).collect();
-        self.built = built.chunks_exact(self.width).map(K::read).collect();
+        self.current = expanded
+            .chunks_exact(record)
+            .map(|r| read_record(r, width))
+            .collect();
+        self.built = built
+            .chunks_exact(record)
+            .map(|r| read_record(r, width))
+            .collect();
     }
 
     fn holds(&self, depth: usize, state: &[u8]) -> bool {
-        self.layer(depth)
-            .is_some_and(|layer| layer.binary_search(&K::read(state)).is_ok())
-    }
-
-    fn first_in_built(&self, is_goal: &mut dyn FnMut(&[u8]) -> bool) -> Option<Vec<u8>> {
-        let mut bytes = vec![0u8; self.width];
-        self.built.iter().find_map(|&k| {
-            k.write(&mut bytes);
-            is_goal(&bytes).then(|| bytes.clone())
-        })
+        let k = K::read(state);
+        let with_payload = |layer: &[Entry<K, V>]| layer.binary_search_by_key(&k, |e| e.0).is_ok();
+        match self.depth.checked_sub(depth) {
+            Some(0) => with_payload(&self.built),
+            Some(1) => with_payload(&self.current),
+            Some(2) => self.before.binary_search(&k).is_ok(),
+            Some(_) => self
+                .older
+                .get(depth)
+                .is_some_and(|layer| layer.binary_search(&k).is_ok()),
+            None => false,
+        }
     }
 }
 
@@ -304,36 +346,6 @@ mod tests {
             .chunks_exact(width)
             .map(|c| u128::read(c) as u64)
             .collect()
-    }
-
-    #[test]
-    fn radix_sort_sorts_keys_of_every_width() {
-        let mut seed = 0x1234_5678_9ABC_DEF0u64;
-        for bits in [8, 24, 48, 64] {
-            let mut keys: Vec<u64> = (0..5000)
-                .map(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    if bits == 64 {
-                        seed
-                    } else {
-                        seed & ((1 << bits) - 1)
-                    }
-                })
-                .collect();
-            let mut expected = keys.clone();
-            expected.sort_unstable();
-            radix_sort(&mut keys, &mut Vec::new(), bits);
-            assert_eq!(keys, expected, "{bits} bits");
-        }
-        let mut wide: Vec<u128> = (0..3000u128)
-            .map(|i| (i * 0x9E37_79B9_7F4A_7C15_F39C) % (1 << 100))
-            .collect();
-        let mut expected = wide.clone();
-        expected.sort_unstable();
-        radix_sort(&mut wide, &mut Vec::new(), 104);
-        assert_eq!(wide, expected);
     }
 
     #[test]
@@ -360,7 +372,7 @@ mod tests {
     #[test]
     fn a_window_keeps_each_layer_once() {
         for width in [2, 12] {
-            let mut layers = layers(width, false).expect("a key this wide");
+            let mut layers = layers::<()>(width, false).expect("a key this wide");
             // the start, given twice, is the first layer built
             assert_eq!(layers.settle(&mut pack(&[50, 50], width), 0), 1);
             for depth in 1..=49u64 {
@@ -386,7 +398,7 @@ mod tests {
     #[test]
     fn a_search_keeps_every_layer() {
         let width = 3;
-        let mut layers = layers(width, true).expect("a key this wide");
+        let mut layers = layers::<()>(width, true).expect("a key this wide");
         let mut start = pack(&[7], width);
         layers.settle(&mut start, 0);
         let mut seen = vec![vec![7u64]];
@@ -398,8 +410,6 @@ mod tests {
             let mut arrived = pack(&[&[6 + d + 1], back].concat(), width);
             assert_eq!(layers.settle(&mut arrived, 0), 1);
             seen.push(vec![6 + d + 1]);
-            let goal = layers.first_in_built(&mut |b| unpack(b, width) == [6 + d + 1]);
-            assert_eq!(goal.map(|b| unpack(&b, width)), Some(vec![6 + d + 1]));
         }
         for (depth, layer) in seen.iter().enumerate() {
             for state in 0..20u64 {
@@ -416,13 +426,75 @@ mod tests {
         for width in [3, 12] {
             let states: Vec<u64> = (0..5000u64).map(|i| (i * 7919) % 613).collect();
             let mut bytes = pack(&states[..3000], width);
-            let left = compact(&mut bytes, width, 0);
+            let left = compact::<()>(&mut bytes, width, 0);
             bytes.extend(pack(&states[3000..], width));
-            assert_eq!(compact(&mut bytes, width, left), 613);
+            assert_eq!(compact::<()>(&mut bytes, width, left), 613);
             let mut expected = states.clone();
             expected.sort_unstable();
             expected.dedup();
             assert_eq!(unpack(&bytes, width), expected);
+        }
+    }
+
+    /// A bit set of one byte: the payload of the tests.
+    #[derive(Clone, Copy, Default, Debug, PartialEq)]
+    struct Bits(u8);
+
+    impl Payload for Bits {
+        const BYTES: usize = 1;
+        fn read(bytes: &[u8]) -> Self {
+            Bits(bytes[0])
+        }
+        fn write(self, out: &mut [u8]) {
+            out[0] = self.0;
+        }
+        fn union(self, other: Self) -> Self {
+            Bits(self.0 | other.0)
+        }
+    }
+
+    /// Records of `(state, bits)` in `width + 1` bytes.
+    fn records(entries: &[(u64, u8)], width: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &(s, b) in entries {
+            out.extend(pack(&[s], width));
+            out.push(b);
+        }
+        out
+    }
+
+    fn entries(records: &[u8], width: usize) -> Vec<(u64, u8)> {
+        records
+            .chunks_exact(width + 1)
+            .map(|r| (unpack(&r[..width], width)[0], r[width]))
+            .collect()
+    }
+
+    #[test]
+    fn a_state_arriving_twice_keeps_the_union_of_its_payloads() {
+        for width in [3, 12] {
+            // compacted in two parts: the second part's repeats merge into the first's
+            let mut bytes = records(&[(9, 1), (4, 2), (9, 4)], width);
+            assert_eq!(compact::<Bits>(&mut bytes, width, 0), 2);
+            assert_eq!(entries(&bytes, width), [(4, 2), (9, 5)]);
+            bytes.extend(records(&[(4, 8), (7, 16), (9, 32)], width));
+            assert_eq!(compact::<Bits>(&mut bytes, width, 2), 3);
+            assert_eq!(entries(&bytes, width), [(4, 10), (7, 16), (9, 37)]);
+
+            // a layer built keeps the payloads; the layer before drops its states
+            let mut layers = layers::<Bits>(width, false).expect("a key this wide");
+            assert_eq!(layers.settle(&mut records(&[(5, 0)], width), 0), 1);
+            assert_eq!(entries(&layers.advance(), width), [(5, 0)]);
+            let mut arrived = records(&[(6, 1), (4, 2), (6, 4)], width);
+            assert_eq!(layers.settle(&mut arrived, 0), 2);
+            assert_eq!(entries(&layers.advance(), width), [(4, 2), (6, 5)]);
+            let mut arrived = records(&[(5, 1), (3, 2), (7, 4), (3, 8)], width);
+            assert_eq!(layers.settle(&mut arrived, 0), 2);
+            let mut written = Vec::new();
+            layers.write(true, &mut written).unwrap();
+            assert_eq!(entries(&written, width), [(3, 10), (7, 4)]);
+            assert!(layers.holds(2, &pack(&[7], width)));
+            assert!(layers.holds(1, &pack(&[4], width)));
         }
     }
 }

@@ -23,6 +23,9 @@ const ROLE: &str = "HEURIST_TEST_CLUSTER_ROLE";
 /// An 8-puzzle board 27 moves from the solved one.
 const FAR: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
 
+/// The Rush Hour board searched with move pruning.
+const RUSH: &str = "Rushhour6x6_3.csv";
+
 /// The body of one process of a cluster that a test started; in a test run of its own it
 /// does nothing.
 #[test]
@@ -77,6 +80,13 @@ fn process_entry() {
                 .unwrap();
             replays(&puzzle, a.solution().unwrap());
             lines.push(format!("astar {:?}", a.cost()));
+            // move pruning: skip sets travel with the states, and merge in sorted layers
+            let (rush, at) = super::rush_hour::<2>(RUSH);
+            let pruned = Bfs::new().reversible(true).move_pruning();
+            let all = pruned.enumerate(&cluster, rush.clone(), at).unwrap();
+            let found = pruned.search(&cluster, rush.clone(), at).unwrap();
+            replays(&rush, found.solution().unwrap());
+            lines.push(format!("pruned {:?} {:?}", all.layers, found.cost()));
         }
         "4x3" => {
             let big = Running {
@@ -199,7 +209,16 @@ fn scratch(name: &str) -> PathBuf {
 fn two_and_four_processes_agree_with_the_table_and_the_serial_searches() {
     let table = published(COUNTS, "3x3 sliding tiles").unwrap();
     let serial = heurist::bfs(&Sliding::<6>::new(3, 3), Board::<6>::from_tiles(&FAR)).cost();
-    let expected = format!("layers {table:?}\nbfs {serial:?}\nbfs {serial:?}\nastar {serial:?}");
+    let (rush, at) = super::rush_hour::<2>(RUSH);
+    let mut counts = Vec::new();
+    for (_, depth) in heurist::bfs_reach(&rush, at) {
+        counts.resize(counts.len().max(depth + 1), 0u64);
+        counts[depth] += 1;
+    }
+    let rush_serial = heurist::bfs(&rush, at).cost();
+    let expected = format!(
+        "layers {table:?}\nbfs {serial:?}\nbfs {serial:?}\nastar {serial:?}\npruned {counts:?} {rush_serial:?}"
+    );
     for (processes, threads) in [(2, 1), (2, 2), (4, 1)] {
         let dir = scratch(&format!("{processes}x{threads}"));
         let mut cluster = start("8-puzzle", processes, threads, &dir);
