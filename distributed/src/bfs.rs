@@ -126,8 +126,8 @@ impl<E> Bfs<E> {
     /// of the skip sets of all its ways in from the layer before, as [`heurist::Bfs`]
     /// keeps; with wider states, the set of the first way in that reached its owner). The
     /// per-depth counts and the length of the path found are those of the search without
-    /// pruning; fewer successors are generated, sent and sorted. On Rush Hour, a third as
-    /// many.
+    /// pruning; fewer successors are generated, sent and sorted (on Rush Hour, three
+    /// fifths as many).
     ///
     /// # Examples
     ///

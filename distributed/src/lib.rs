@@ -23,6 +23,12 @@
 //! [reversible](Bfs::reversible) breadth-first search that keeps sorted layers, through the
 //! owners of each state's successors in the layer before).
 //!
+//! A breadth-first search looks at each successor as it is generated and ends the layer
+//! at the first goal: the worker that generates it tells the others at once, and they stop
+//! expanding. With [move pruning](Bfs::move_pruning) (also [`AStar::move_pruning`]), each
+//! successor travels with the skip set of its way in, and a state is expanded without the
+//! moves its ways in make redundant ([`heurist::MovePruning`]).
+//!
 //! The same partition by hash, on threads of one process without timely, is
 //! [`heurist::Bfs::search_parallel`] and [`heurist::AStar::search_parallel_batched`]; on
 //! disk, it is [`heurist::disk`].
