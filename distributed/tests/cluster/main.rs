@@ -447,3 +447,85 @@ fn move_pruning_keeps_the_layers_and_the_optimum_in_sorted_layers() {
 fn move_pruning_keeps_the_layers_and_the_optimum_in_hash_sets() {
     pruning_keeps_layers_and_optima::<3>();
 }
+
+/// A walk on an undirected graph of at most 64 nodes, where the step back to the node just
+/// left is pruned (the rule's simplest case: the skipped successor is the parent).
+#[derive(Clone)]
+struct Walk {
+    adjacent: Arc<Vec<Vec<u8>>>,
+    goal: u8,
+}
+
+impl heurist::Problem for Walk {
+    type State = u8;
+    /// (from, to)
+    type Action = (u8, u8);
+    type Cost = u32;
+    fn is_goal(&self, &s: &u8) -> bool {
+        s == self.goal
+    }
+    fn successors(&self, s: &u8, out: &mut heurist::Successors<u8, (u8, u8), u32>) {
+        heurist::MovePruning::successors_skipping(self, s, 0, out)
+    }
+}
+
+impl heurist::MovePruning for Walk {
+    /// Bit `t`: the step to node `t` is left out.
+    type Skip = u64;
+    fn skip_after(&self, &(from, _): &(u8, u8)) -> u64 {
+        1 << from
+    }
+    fn successors_skipping(
+        &self,
+        &s: &u8,
+        skip: u64,
+        out: &mut heurist::Successors<u8, (u8, u8), u32>,
+    ) {
+        for &t in &self.adjacent[usize::from(s)] {
+            if skip >> t & 1 == 0 {
+                out.push((s, t), t, 1 + u32::from((s ^ t) & 3));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    /// With move pruning, every per-depth count, in sorted layers (a reversible space) and
+    /// in hash sets, equals the serial count without pruning; the breadth-first search and
+    /// A\* find the serial optima.
+    #[test]
+    fn move_pruning_agrees_with_the_serial_searches_on_random_graphs(
+        n in 2usize..64,
+        edges in prop::collection::vec((0u8..64, 0u8..64), 0..200),
+        goal in 1u8..64,
+        threads in 1usize..4,
+    ) {
+        let mut adjacent = vec![Vec::new(); n];
+        for (a, b) in edges {
+            let (a, b) = (a % n as u8, b % n as u8);
+            if a != b && !adjacent[usize::from(a)].contains(&b) {
+                adjacent[usize::from(a)].push(b);
+                adjacent[usize::from(b)].push(a);
+            }
+        }
+        let walk = Walk { adjacent: Arc::new(adjacent), goal: goal % n as u8 };
+        let mut counts = Vec::new();
+        for (_, depth) in heurist::bfs_reach(&walk, 0) {
+            counts.resize(counts.len().max(depth + 1), 0u64);
+            counts[depth] += 1;
+        }
+        let cluster = Cluster::threads(threads);
+        for reversible in [true, false] {
+            let bfs = Bfs::new().reversible(reversible).move_pruning();
+            let all = bfs.enumerate(&cluster, walk.clone(), 0).unwrap();
+            prop_assert_eq!(&all.layers, &counts, "reversible {}", reversible);
+            // (the fewest actions; their costs may differ between equally short paths)
+            let found = bfs.search(&cluster, walk.clone(), 0).unwrap();
+            let actions = |s: Option<&heurist::Solution<u8, (u8, u8), u32>>| s.map(|s| s.steps.len());
+            prop_assert_eq!(actions(found.solution()), actions(heurist::bfs(&walk, 0).solution()));
+        }
+        let a = AStar::new().batch(2).move_pruning().search(&cluster, walk.clone(), |_: &u8| 0, 0).unwrap();
+        prop_assert_eq!(a.cost(), heurist::dijkstra(&walk, 0).cost());
+    }
+}
