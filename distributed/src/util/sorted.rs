@@ -30,18 +30,25 @@ impl Key for u64 {
     }
 }
 
-impl Key for u128 {
+/// A key of up to 16 bytes as two words, most significant first: in an entry with an
+/// 8-byte payload it takes 24 bytes where a `u128`, aligned to 16, takes 32.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Wide(u64, u64);
+
+impl Key for Wide {
     const BITS: u32 = 128;
     #[inline]
     fn read(bytes: &[u8]) -> Self {
         let mut b = [0; 16];
         b[16 - bytes.len()..].copy_from_slice(bytes);
-        u128::from_be_bytes(b)
+        let k = u128::from_be_bytes(b);
+        Wide((k >> 64) as u64, k as u64)
     }
     #[inline]
     fn write(self, out: &mut [u8]) {
         let n = out.len();
-        out.copy_from_slice(&self.to_be_bytes()[16 - n..]);
+        let k = u128::from(self.0) << 64 | u128::from(self.1);
+        out.copy_from_slice(&k.to_be_bytes()[16 - n..]);
     }
 }
 
@@ -146,7 +153,7 @@ pub(crate) fn compact<V: Payload>(arrived: &mut Vec<u8>, width: usize, sorted: u
     }
     match width {
         0..=8 => with::<u64, V>(arrived, width, sorted),
-        9..=16 => with::<u128, V>(arrived, width, sorted),
+        9..=16 => with::<Wide, V>(arrived, width, sorted),
         _ => arrived.len() / (width + V::BYTES).max(1),
     }
 }
@@ -196,7 +203,7 @@ pub(crate) fn fits(width: usize) -> bool {
 pub(crate) fn layers<V: Payload>(width: usize, keep_all: bool) -> Option<Box<dyn Layers>> {
     match width {
         0..=8 => Some(Box::new(Window::<u64, V>::new(width, keep_all))),
-        9..=16 => Some(Box::new(Window::<u128, V>::new(width, keep_all))),
+        9..=16 => Some(Box::new(Window::<Wide, V>::new(width, keep_all))),
         _ => None,
     }
 }
@@ -336,7 +343,7 @@ mod tests {
     fn pack(states: &[u64], width: usize) -> Vec<u8> {
         let mut out = vec![0u8; states.len() * width];
         for (&s, o) in states.iter().zip(out.chunks_exact_mut(width)) {
-            u128::from(s).write(o);
+            Wide(0, s).write(o);
         }
         out
     }
@@ -344,7 +351,7 @@ mod tests {
     fn unpack(packed: &[u8], width: usize) -> Vec<u64> {
         packed
             .chunks_exact(width)
-            .map(|c| u128::read(c) as u64)
+            .map(|c| Wide::read(c).1)
             .collect()
     }
 
@@ -363,8 +370,14 @@ mod tests {
         }
         let bytes: Vec<u8> = (1..=13).collect();
         let mut out = vec![0; 13];
-        u128::read(&bytes).write(&mut out);
+        Wide::read(&bytes).write(&mut out);
         assert_eq!(out, bytes);
+        // the first byte weighs most, the last least, across the two words
+        for at in [0, 4, 5, 12] {
+            let mut larger = bytes.clone();
+            larger[at] += 1;
+            assert!(Wide::read(&bytes) < Wide::read(&larger), "byte {at}");
+        }
     }
 
     /// A walk on a line from 50, one step either way: each layer holds the two cells at
