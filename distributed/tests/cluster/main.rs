@@ -529,3 +529,33 @@ proptest! {
         prop_assert_eq!(a.cost(), heurist::dijkstra(&walk, 0).cost());
     }
 }
+
+/// A pruned enumeration with checkpoints writes each state's skip set beside it: stopped
+/// and started again, it generates what a run that never stopped generates, and counts
+/// every layer; a run without pruning does not take up its checkpoints.
+#[test]
+fn a_pruned_enumeration_resumes_with_its_skip_sets() {
+    let (problem, start) = rush_hour::<2>("Rushhour6x6_3.csv");
+    let cluster = Cluster::threads(2);
+    let pruned = Bfs::new().reversible(true).move_pruning();
+    let whole = pruned.enumerate(&cluster, problem.clone(), start).unwrap();
+    let dir = scratch("pruned-resume");
+    let bfs = pruned.checkpoints(&dir);
+    let part = bfs
+        .clone()
+        .max_depth(6)
+        .enumerate(&cluster, problem.clone(), start)
+        .unwrap();
+    assert_eq!(part.layers, whole.layers[..=6]);
+    // the states are 16 bytes, the records 24: a run without pruning refuses them
+    let plain = Bfs::new().reversible(true).checkpoints(&dir);
+    assert!(matches!(
+        plain.enumerate(&cluster, problem.clone(), start),
+        Err(Error::Checkpoint(_))
+    ));
+    let rest = bfs.enumerate(&cluster, problem.clone(), start).unwrap();
+    assert_eq!(rest.resumed_from, Some(6));
+    assert_eq!(rest.layers, whole.layers);
+    assert_eq!(rest.stats.generated, whole.stats.generated);
+    assert!(!dir.exists());
+}
