@@ -336,6 +336,8 @@ where
 
     let handler_shard = Rc::clone(&shard);
     let (handler_problem, handler_heuristic) = (Rc::clone(&problem), Rc::clone(&heuristic));
+    // the states of a group of received records, unpacked once (see `READ_AHEAD`)
+    let mut children = Vec::with_capacity(READ_AHEAD);
     let mut router = Router::new(worker, move |bytes: &[u8]| {
         let mut shard = handler_shard.borrow_mut();
         let shard = &mut *shard;
@@ -344,14 +346,18 @@ where
                 // the group's states looked up first, their answers unused: the lookups
                 // do not depend on one another, so their cache misses overlap, and the
                 // offers below find the entries in cache
+                children.clear();
+                children.extend(
+                    group
+                        .chunks_exact(record)
+                        .map(|r| P::State::unpack(&r[..width])),
+                );
                 let mut sink = 0u64;
-                for record in group.chunks_exact(record) {
-                    let child = P::State::unpack(&record[..width]);
-                    sink ^= u64::from(shard.nodes.get(&child).is_some_and(|n| n.expanded));
+                for child in &children {
+                    sink ^= u64::from(shard.nodes.get(child).is_some_and(|n| n.expanded));
                 }
                 std::hint::black_box(sink);
-                for record in group.chunks_exact(record) {
-                    let child = P::State::unpack(&record[..width]);
+                for (record, child) in group.chunks_exact(record).zip(children.drain(..)) {
                     let parent = P::State::unpack(&record[width..2 * width]);
                     let g = P::Cost::unpack(&record[2 * width..with_cost]);
                     let set = E::Set::unpack(&record[with_cost..]);

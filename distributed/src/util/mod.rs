@@ -73,7 +73,9 @@ pub(crate) fn panic_text(payload: &Box<dyn std::any::Any + Send>, otherwise: &st
 
 /// The hash of the workers' maps and sets of states: a multiply and rotate per word and a
 /// full mix at the end, so that states made of a few words of small fields (Rush Hour's
-/// 4-bit positions) spread over the whole table.
+/// 4-bit positions) spread over the whole table. Its constants differ from [`owner`]'s on
+/// purpose: the states a worker owns agree in the top bits of that hash, and a table keyed
+/// by it would crowd them together.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct MixHasher(u64);
 

@@ -84,6 +84,16 @@ fn read_record<K: Key, V: Payload>(record: &[u8], width: usize) -> Entry<K, V> {
     (K::read(state), V::read(rest))
 }
 
+/// The records of `bytes`, one after the other, read as entries.
+fn read_records<K: Key, V: Payload>(
+    bytes: &[u8],
+    width: usize,
+) -> impl Iterator<Item = Entry<K, V>> + '_ {
+    bytes
+        .chunks_exact(width + V::BYTES)
+        .map(move |r| read_record(r, width))
+}
+
 /// Writes a record: the state's `width` bytes, then the payload.
 #[inline]
 fn write_record<K: Key, V: Payload>((k, v): Entry<K, V>, width: usize, out: &mut [u8]) {
@@ -163,10 +173,7 @@ pub(crate) fn compact<V: Payload>(arrived: &mut Vec<u8>, width: usize, sorted: u
 fn distinct<K: Key, V: Payload>(arrived: &[u8], width: usize, sorted: usize) -> Vec<Entry<K, V>> {
     let record = width + V::BYTES;
     let (old, new) = arrived.split_at(sorted * record);
-    let mut tail: Vec<Entry<K, V>> = new
-        .chunks_exact(record)
-        .map(|r| read_record(r, width))
-        .collect();
+    let mut tail: Vec<Entry<K, V>> = read_records(new, width).collect();
     // (in place, and on a few million entries faster than a radix sort, whose passes
     // each scatter the whole buffer through memory)
     tail.sort_unstable_by_key(|e| e.0);
@@ -176,10 +183,7 @@ fn distinct<K: Key, V: Payload>(arrived: &[u8], width: usize, sorted: usize) -> 
     }
     let mut merged = Vec::with_capacity(sorted + tail.len());
     let mut tail = tail.into_iter().peekable();
-    for (k, mut v) in old
-        .chunks_exact(record)
-        .map(|r| read_record::<K, V>(r, width))
-    {
+    for (k, mut v) in read_records::<K, V>(old, width) {
         while let Some(t) = tail.next_if(|t| t.0 < k) {
             merged.push(t);
         }
@@ -308,16 +312,9 @@ impl<K: Key, V: Payload> Layers for Window<K, V> {
 
     fn restore(&mut self, expanded: &[u8], built: &[u8]) {
         debug_assert!(!self.keep_all, "a search keeps no checkpoints");
-        let (record, width) = (self.record(), self.width);
         self.before.clear();
-        self.current = expanded
-            .chunks_exact(record)
-            .map(|r| read_record(r, width))
-            .collect();
-        self.built = built
-            .chunks_exact(record)
-            .map(|r| read_record(r, width))
-            .collect();
+        self.current = read_records(expanded, self.width).collect();
+        self.built = read_records(built, self.width).collect();
     }
 
     fn holds(&self, depth: usize, state: &[u8]) -> bool {
