@@ -252,9 +252,10 @@ where
             let (g, h) = (arena.data(id).g, arena.data(id).h);
             problem.successors(arena.state(id), &mut buf);
             // (the arena does not change until the layer is chosen)
-            arena.lookup_batch(id, buf.iter().map(|s| &s.state), &mut looks);
-            for (succ, &(hash, look)) in buf.drain().zip(&looks) {
+            arena.lookup_ahead(id, buf.iter().map(|s| &s.state), &mut looks);
+            for (i, succ) in buf.drain().enumerate() {
                 mon.stats.generated += 1;
+                let (hash, look) = arena.resolve(&looks, i, false, &succ.state);
                 if let Lookup::Found(_) = look {
                     mon.stats.duplicates += 1;
                     continue;

@@ -336,12 +336,12 @@ where
             mon.stats.stored = arena.len();
             return mon.stopped(StopReason::NegativeCost, None);
         }
-        arena.lookup_batch(id, buf.iter().map(|s| &s.state), &mut looks);
+        arena.lookup_ahead(id, buf.iter().map(|s| &s.state), &mut looks);
         let mut inserted = false;
-        for (succ, &(hash, look)) in buf.drain().zip(&looks) {
+        for (i, succ) in buf.drain().enumerate() {
             mon.stats.generated += 1;
             let g2 = g.saturating_add(succ.cost);
-            let look = arena.recheck(look, inserted, hash, &succ.state);
+            let (_, look) = arena.resolve(&looks, i, inserted, &succ.state);
             let at = match look {
                 Lookup::Vacant(at) => at,
                 Lookup::Found(cid) => {

@@ -203,13 +203,13 @@ where
                 mon.stats.stored = arena.len();
                 return mon.stopped(StopReason::NegativeCost, None);
             }
-            arena.lookup_batch(id, buf.iter().map(|s| &s.state), &mut looks);
+            arena.lookup_ahead(id, buf.iter().map(|s| &s.state), &mut looks);
             let children = now.len();
             let mut inserted = false;
-            for (succ, &(hash, look)) in buf.drain().zip(&looks) {
+            for (i, succ) in buf.drain().enumerate() {
                 mon.stats.generated += 1;
                 let g2 = g.saturating_add(succ.cost);
-                let look = arena.recheck(look, inserted, hash, &succ.state);
+                let (_, look) = arena.resolve(&looks, i, inserted, &succ.state);
                 let (cid, f2) = match look {
                     Lookup::Found(cid) => {
                         let (cm, closed) = arena.data_and_mark(cid);

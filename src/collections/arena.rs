@@ -106,22 +106,22 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
         self.nodes.len() >= MAX_NODES
     }
 
-    /// Looks up a batch of states (the successors of node `of`). A flat index, or a hash
-    /// index small enough for a cache, looks each up in one pass; a larger hash index takes
-    /// two passes: the first reads the index slot of each state, the second finds each
-    /// state. The reads of a pass do not depend on one another, so their cache misses
-    /// overlap instead of coming one after the other; by the second pass the slots are in
-    /// cache.
+    /// Looks up a batch of states (the successors of node `of`) ahead of their turn, where
+    /// that pays; [`resolve`](Arena::resolve) then gives each state's place in turn.
+    ///
+    /// A flat index, or a hash index small enough for a cache, gains nothing from a batch:
+    /// `out` is left empty and each state is looked up when its turn comes, once. A
+    /// larger hash index takes two passes: the first reads the index slot of each state,
+    /// the second finds each state. The reads of a pass do not depend on one another, so
+    /// their cache misses overlap instead of coming one after the other; by the second
+    /// pass the slots are in cache.
     ///
     /// Where the parent of the node expanded is mostly among its successors (the move back,
     /// in a reversible space), the first pass also reads the parent's node, which the
     /// second would otherwise wait for on its own. The arena learns whether that is so from
     /// the lookups themselves: a read nobody uses costs memory bandwidth elsewhere.
-    ///
-    /// `out` receives each state's hash and where it stands. A [`Lookup::Vacant`] is
-    /// valid only until the next insertion: look the state up again after one.
     #[inline]
-    pub(crate) fn lookup_batch<'s>(
+    pub(crate) fn lookup_ahead<'s>(
         &mut self,
         of: usize,
         states: impl Iterator<Item = &'s S> + Clone,
@@ -131,10 +131,6 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
     {
         out.clear();
         if !self.index.read_ahead() {
-            for s in states {
-                let h = self.index.key(s);
-                out.push((h, self.lookup(h, s)));
-            }
             return;
         }
         let mut sink = 0u64;
@@ -159,6 +155,28 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
         };
     }
 
+    /// The key (hash, or dense index) of `state`, the `i`-th of a batch that
+    /// [`lookup_ahead`](Arena::lookup_ahead) gave `looks` for, and where it stands now: a
+    /// state not looked up ahead is looked up, and a vacancy found ahead is looked up again
+    /// if a state has been `inserted` since, which invalidates it.
+    #[inline]
+    pub(crate) fn resolve(
+        &self,
+        looks: &[(u64, Lookup)],
+        i: usize,
+        inserted: bool,
+        state: &S,
+    ) -> (u64, Lookup) {
+        match looks.get(i) {
+            Some(&(hash, Lookup::Vacant(_))) if inserted => (hash, self.lookup(hash, state)),
+            Some(&look) => look,
+            None => {
+                let hash = self.index.key(state);
+                (hash, self.lookup(hash, state))
+            }
+        }
+    }
+
     /// Whether `state`, whose key (its hash, or its dense index) is `hash`, is stored.
     #[inline]
     pub(crate) fn lookup(&self, hash: u64, state: &S) -> Lookup {
@@ -171,20 +189,9 @@ impl<S: Clone + Eq, A: Clone, C: Cost, X, I: NodeIndex<S>> Arena<S, A, C, X, I> 
         }
     }
 
-    /// `look`, what [`lookup_batch`](Arena::lookup_batch) found for `state` (hashed to
-    /// `hash`), brought up to date: a vacancy is looked up again if a state has been
-    /// `inserted` since, which invalidates it.
-    #[inline]
-    pub(crate) fn recheck(&self, look: Lookup, inserted: bool, hash: u64, state: &S) -> Lookup {
-        match look {
-            Lookup::Vacant(_) if inserted => self.lookup(hash, state),
-            look => look,
-        }
-    }
-
     /// Stores a state that [`lookup`](Arena::lookup) reported vacant at `at`, with no
     /// insertion in between.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn insert(
         &mut self,
         at: Vacancy,

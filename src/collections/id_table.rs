@@ -29,6 +29,8 @@ pub(crate) struct IdTable {
     slots: Vec<Slot>,
     /// log2 of the number of slots.
     bits: u32,
+    /// `64 - bits`: a word whose top 32 bits are a tag has its home at `word >> shift`.
+    shift: u32,
     len: usize,
 }
 
@@ -49,6 +51,7 @@ impl IdTable {
         IdTable {
             slots: vec![None; 1 << bits],
             bits,
+            shift: 64 - bits,
             len: 0,
         }
     }
@@ -62,16 +65,17 @@ impl IdTable {
         self.bits > CACHED_BITS
     }
 
+    /// The home slot of a hash, or of a slot's word (both have the tag on top).
     #[inline(always)]
-    fn home(&self, tag: u64) -> usize {
-        (tag >> (32 - self.bits)) as usize
+    fn home(&self, word: u64) -> usize {
+        (word >> self.shift) as usize
     }
 
     /// Reads the home slot of `hash`, so that a lookup soon after finds it in cache.
     /// Touching the home slots of many states first lets their cache misses overlap.
     #[inline(always)]
     pub(crate) fn touch(&self, hash: u64) -> u64 {
-        self.slots[self.home(hash >> 32)].map_or(0, NonZeroU64::get)
+        self.slots[self.home(hash)].map_or(0, NonZeroU64::get)
     }
 
     /// The id of the state hashed to `hash` (`is(id)` tells whether node `id`, whose tag
@@ -84,7 +88,7 @@ impl IdTable {
     ) -> Result<usize, Vacancy> {
         let tag = hash >> 32;
         let mask = self.slots.len() - 1;
-        let mut pos = self.home(tag);
+        let mut pos = self.home(hash);
         loop {
             let Some(slot) = self.slots[pos] else {
                 return Err(Vacancy { hash, pos });
@@ -107,17 +111,17 @@ impl IdTable {
         let mut pos = at.pos;
         if (self.len + 1) * 4 > self.slots.len() * 3 && self.bits < 32 {
             self.grow();
-            pos = self.free_slot(at.hash >> 32);
+            pos = self.free_slot(at.hash);
         }
         self.slots[pos] = slot;
         self.len += 1;
     }
 
-    /// The first empty slot from the home of `tag` on.
+    /// The first empty slot from the home of `word` (a hash, or a slot's word) on.
     #[inline]
-    fn free_slot(&self, tag: u64) -> usize {
+    fn free_slot(&self, word: u64) -> usize {
         let mask = self.slots.len() - 1;
-        let mut pos = self.home(tag);
+        let mut pos = self.home(word);
         while self.slots[pos].is_some() {
             pos = (pos + 1) & mask;
         }
@@ -129,9 +133,10 @@ impl IdTable {
     fn grow(&mut self) {
         let old = std::mem::replace(&mut self.slots, vec![None; 2 << self.bits]);
         self.bits += 1;
+        self.shift -= 1;
         // the old slots in order: each run maps to nearly adjacent runs of the new table
         for slot in old.into_iter().flatten() {
-            let pos = self.free_slot(slot.get() >> 32);
+            let pos = self.free_slot(slot.get());
             self.slots[pos] = Some(slot);
         }
     }

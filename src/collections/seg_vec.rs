@@ -1,15 +1,24 @@
 //! A growable vector in fixed segments that never move.
 
-/// log2 of the items in a segment.
-const SEGMENT_BITS: u32 = 12;
+/// The most items in the first segment.
+const HEAD: usize = 1 << 20;
+/// log2 of the items in each later segment.
+const SEGMENT_BITS: u32 = 16;
 const SEGMENT: usize = 1 << SEGMENT_BITS;
 
-/// A vector of items in segments of 4096 that never move: growing copies at most the
-/// first segment's items, while it grows to its full size (a plain `Vec` of millions of
-/// search nodes copies them all at every doubling), and touches little memory beyond the
-/// items stored. Indexing costs one extra, well-cached load.
+/// A vector of items in segments that never move: a first one that grows as a `Vec`
+/// does up to 2<sup>20</sup> items, then segments of 65,536. Growing copies at most the
+/// first segment's items (a plain `Vec` of millions of search nodes copies them all at
+/// every doubling, and needs the old and the new block at once), and touches little
+/// memory beyond the items stored.
+///
+/// The first segment is a field of its own, so that indexing it (every index of a search
+/// of up to a million states) costs what a `Vec`'s indexing costs; a later segment costs
+/// one more, well-cached load.
 pub(crate) struct SegVec<T> {
-    segments: Vec<Vec<T>>,
+    head: Vec<T>,
+    /// Segments 1, 2, ...
+    tail: Vec<Vec<T>>,
     len: usize,
 }
 
@@ -22,7 +31,8 @@ impl<T> Default for SegVec<T> {
 impl<T> SegVec<T> {
     pub(crate) fn new() -> Self {
         SegVec {
-            segments: Vec::new(),
+            head: Vec::new(),
+            tail: Vec::new(),
             len: 0,
         }
     }
@@ -35,26 +45,30 @@ impl<T> SegVec<T> {
     /// Appends `item`; its index is the length before the call.
     #[inline]
     pub(crate) fn push(&mut self, item: T) {
-        if self.len % SEGMENT == 0 && self.len >> SEGMENT_BITS == self.segments.len() {
-            self.add_segment();
+        if self.len < HEAD {
+            self.head.push(item);
+        } else {
+            self.push_tail(item);
         }
-        self.segments[self.len >> SEGMENT_BITS].push(item);
         self.len += 1;
     }
 
-    /// Adds an empty segment: out of line, so that [`SegVec::push`] stays small enough to
-    /// inline (a push that is a call costs breadth-first search several percent). The
-    /// first segment grows as items come, so that many small vectors take little memory.
-    #[cold]
+    /// Appends `item` to a later segment, adding one if the last is full: out of line, so
+    /// that [`SegVec::push`] stays small enough to inline (a push that is a call costs
+    /// breadth-first search several percent).
     #[inline(never)]
-    fn add_segment(&mut self) {
-        let room = if self.segments.is_empty() { 0 } else { SEGMENT };
-        self.segments.push(Vec::with_capacity(room));
+    fn push_tail(&mut self, item: T) {
+        let k = (self.len - HEAD) >> SEGMENT_BITS;
+        if k == self.tail.len() {
+            self.tail.push(Vec::with_capacity(SEGMENT));
+        }
+        self.tail[k].push(item);
     }
 
     /// Removes every item, keeping the segments' memory for the items pushed next.
     pub(crate) fn clear(&mut self) {
-        for segment in &mut self.segments {
+        self.head.clear();
+        for segment in &mut self.tail {
             segment.clear();
         }
         self.len = 0;
@@ -62,17 +76,23 @@ impl<T> SegVec<T> {
 
     /// The items, in order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &T> + '_ {
-        self.segments.iter().flatten()
+        self.head.iter().chain(self.tail.iter().flatten())
     }
 
     #[inline]
     pub(crate) fn get(&self, i: usize) -> &T {
-        &self.segments[i >> SEGMENT_BITS][i % SEGMENT]
+        match self.head.get(i) {
+            Some(item) => item,
+            None => &self.tail[(i - HEAD) >> SEGMENT_BITS][i % SEGMENT],
+        }
     }
 
     #[inline]
     pub(crate) fn get_mut(&mut self, i: usize) -> &mut T {
-        &mut self.segments[i >> SEGMENT_BITS][i % SEGMENT]
+        match self.head.get_mut(i) {
+            Some(item) => item,
+            None => &mut self.tail[(i - HEAD) >> SEGMENT_BITS][i % SEGMENT],
+        }
     }
 }
 
@@ -83,21 +103,24 @@ mod tests {
     #[test]
     fn items_keep_their_index_across_segments() {
         let mut v = SegVec::new();
-        for i in 0..3 * SEGMENT + 5 {
+        let n = HEAD + 3 * SEGMENT + 5;
+        for i in 0..n {
             v.push(i as u32);
         }
-        assert_eq!(v.len(), 3 * SEGMENT + 5);
-        *v.get_mut(SEGMENT) += 1;
-        assert!((0..v.len()).all(|i| *v.get(i) == i as u32 + u32::from(i == SEGMENT)));
+        assert_eq!(v.len(), n);
+        *v.get_mut(HEAD + SEGMENT) += 1;
+        *v.get_mut(7) += 2;
+        assert!((0..n).all(|i| {
+            let changed = u32::from(i == HEAD + SEGMENT) + 2 * u32::from(i == 7);
+            *v.get(i) == i as u32 + changed
+        }));
         // cleared, it fills its segments again without adding any
         v.clear();
-        for i in 0..2 * SEGMENT + 1 {
+        let m = HEAD + 2 * SEGMENT + 1;
+        for i in 0..m {
             v.push(i as u32 * 2);
         }
-        assert_eq!(v.segments.len(), 4);
-        assert!(v
-            .iter()
-            .copied()
-            .eq((0..2 * SEGMENT as u32 + 1).map(|i| i * 2)));
+        assert_eq!(v.tail.len(), 4);
+        assert!(v.iter().copied().eq((0..m as u32).map(|i| i * 2)));
     }
 }

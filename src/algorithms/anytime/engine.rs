@@ -305,16 +305,12 @@ where
                 });
             }
             let arena = &mut self.arena;
-            arena.lookup_batch(id, self.buf.iter().map(|s| &s.state), &mut self.looks);
+            arena.lookup_ahead(id, self.buf.iter().map(|s| &s.state), &mut self.looks);
             let (mut inserted, mut full) = (false, false);
-            for (succ, &(hash, look)) in self.buf.drain().zip(&self.looks) {
+            for (i, succ) in self.buf.drain().enumerate() {
                 self.mon.stats.generated += 1;
                 let g2 = g.saturating_add(succ.cost);
-                // an insertion invalidates the vacancies found before it
-                let look = match look {
-                    Lookup::Vacant(_) if inserted => arena.lookup(hash, &succ.state),
-                    look => look,
-                };
+                let (_, look) = arena.resolve(&self.looks, i, inserted, &succ.state);
                 let at = match look {
                     Lookup::Vacant(at) => at,
                     Lookup::Found(cid) => {
