@@ -12,6 +12,7 @@
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::hash::{BuildHasher, BuildHasherDefault};
 use std::marker::PhantomData;
 use std::rc::Rc;
 use std::sync::Mutex;
@@ -23,7 +24,8 @@ use timely::worker::Worker;
 
 use crate::cluster::peer_gone;
 use crate::util::route::{Gather, Router};
-use crate::util::{from_words, guarded, owner, to_words, Outbox, Report, StateMap};
+use crate::util::table::{IdIndex, MAX_IDS};
+use crate::util::{from_words, guarded, owner, to_words, MixHasher, Outbox, Report};
 use crate::{Cluster, Error, Limits, SearchResult, Stop};
 
 /// The result of a distributed A\* search for a problem `P`.
@@ -205,41 +207,45 @@ const READ_AHEAD: usize = 16;
 /// What a worker knows of a state it owns; `T` is the skip set of its cheapest way in
 /// (move pruning).
 struct Node<S, C, T> {
+    state: S,
+    parent: S,
     g: C,
     h: C,
-    parent: S,
     set: T,
     expanded: bool,
 }
 
-/// An open-list entry: smaller `f` first, then larger `g`.
-struct Entry<S, C> {
+/// An open-list entry: smaller `f` first, then larger `g`. It names its node by id, so
+/// the entries stay small and a pop finds its node without a lookup.
+struct Entry<C> {
     f: C,
     g: C,
-    state: S,
+    id: u32,
 }
 
-impl<S, C: Ord> Ord for Entry<S, C> {
+impl<C: Ord> Ord for Entry<C> {
     fn cmp(&self, other: &Self) -> Ordering {
         other.f.cmp(&self.f).then(self.g.cmp(&other.g))
     }
 }
-impl<S, C: Ord> PartialOrd for Entry<S, C> {
+impl<C: Ord> PartialOrd for Entry<C> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl<S, C: Ord> PartialEq for Entry<S, C> {
+impl<C: Ord> PartialEq for Entry<C> {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal
     }
 }
-impl<S, C: Ord> Eq for Entry<S, C> {}
+impl<C: Ord> Eq for Entry<C> {}
 
-/// A worker's part of the search, shared by the driver and the handler of received states.
+/// A worker's part of the search, shared by the driver and the handler of received states:
+/// its nodes in a vector, by id, and an index of the ids by state.
 struct Shard<S, C, T> {
-    nodes: StateMap<S, Node<S, C, T>>,
-    open: BinaryHeap<Entry<S, C>>,
+    nodes: Vec<Node<S, C, T>>,
+    index: IdIndex,
+    open: BinaryHeap<Entry<C>>,
     /// The cheapest goal this worker owns.
     goal: Option<(C, S)>,
     duplicates: u64,
@@ -248,15 +254,41 @@ struct Shard<S, C, T> {
 }
 
 impl<S: Clone + Eq + std::hash::Hash, C: Cost, T> Shard<S, C, T> {
+    fn hash(state: &S) -> u64 {
+        BuildHasherDefault::<MixHasher>::default().hash_one(state)
+    }
+
+    /// The node of `state`, if stored.
+    fn get(&self, state: &S) -> Option<&Node<S, C, T>> {
+        let id = self
+            .index
+            .find(Self::hash(state), |id| self.nodes[id].state == *state)
+            .ok()?;
+        Some(&self.nodes[id])
+    }
+
+    /// Reads the index slots of `state` and the node whose tag agrees, so that an
+    /// [`offer`](Shard::offer) soon after finds both in cache; the answer is of no use.
+    #[inline]
+    fn touch(&self, state: &S) -> u64 {
+        match self.index.find(Self::hash(state), |_| true) {
+            // (both fields read: a node can straddle two cache lines)
+            Ok(id) => u64::from((self.nodes[id].state == *state) & !self.nodes[id].expanded),
+            Err(_) => 0,
+        }
+    }
+
     /// Keeps `child` at cost `g` from `parent`, reached with skip set `set`, if that is
     /// new or cheaper; returns whether.
     fn offer(&mut self, child: S, parent: S, g: C, set: T, h: impl FnOnce(&S) -> C) -> bool {
-        let h = match self.nodes.get_mut(&child) {
-            Some(node) if node.g <= g => {
-                self.duplicates += 1;
-                return false;
-            }
-            Some(node) => {
+        let hash = Self::hash(&child);
+        let (id, h) = match self.index.find(hash, |id| self.nodes[id].state == child) {
+            Ok(id) => {
+                let node = &mut self.nodes[id];
+                if node.g <= g {
+                    self.duplicates += 1;
+                    return false;
+                }
                 if node.expanded {
                     self.reopened += 1;
                 }
@@ -264,27 +296,32 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost, T> Shard<S, C, T> {
                 node.parent = parent;
                 node.set = set;
                 node.expanded = false;
-                node.h
+                (id, node.h)
             }
-            None => {
+            Err(hole) => {
+                let id = self.nodes.len();
+                if id >= MAX_IDS {
+                    self.failed
+                        .get_or_insert_with(|| format!("a worker holds {MAX_IDS} states"));
+                    return false;
+                }
                 let h = h(&child);
-                self.nodes.insert(
-                    child.clone(),
-                    Node {
-                        g,
-                        h,
-                        parent,
-                        set,
-                        expanded: false,
-                    },
-                );
-                h
+                self.index.insert(hole, hash, id);
+                self.nodes.push(Node {
+                    state: child,
+                    parent,
+                    g,
+                    h,
+                    set,
+                    expanded: false,
+                });
+                (id, h)
             }
         };
         self.open.push(Entry {
             f: g.saturating_add(h),
             g,
-            state: child,
+            id: id as u32,
         });
         true
     }
@@ -292,7 +329,7 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost, T> Shard<S, C, T> {
     /// Drops the outdated entries from the top of the open list; the smallest `f` left.
     fn min_f(&mut self) -> Option<C> {
         while let Some(top) = self.open.peek() {
-            let node = &self.nodes[&top.state];
+            let node = &self.nodes[top.id as usize];
             if node.g == top.g && !node.expanded {
                 return Some(top.f);
             }
@@ -326,7 +363,8 @@ where
     let with_cost = 2 * width + P::Cost::BYTES;
     let record = with_cost + <E::Set as Packed>::BYTES;
     let shard = Rc::new(RefCell::new(Shard {
-        nodes: StateMap::default(),
+        nodes: Vec::new(),
+        index: IdIndex::new(),
         open: BinaryHeap::new(),
         goal: None,
         duplicates: 0,
@@ -354,7 +392,7 @@ where
                 );
                 let mut sink = 0u64;
                 for child in &children {
-                    sink ^= u64::from(shard.nodes.get(child).is_some_and(|n| n.expanded));
+                    sink ^= shard.touch(child);
                 }
                 std::hint::black_box(sink);
                 for (record, child) in group.chunks_exact(record).zip(children.drain(..)) {
@@ -425,13 +463,9 @@ where
                     break;
                 }
                 let entry = shard.open.pop().expect("min_f saw it");
-                let node = shard
-                    .nodes
-                    .get_mut(&entry.state)
-                    .expect("an open state is stored");
+                let node = &mut shard.nodes[entry.id as usize];
                 node.expanded = true;
-                let set = node.set;
-                batch.push((entry.state, entry.g, set));
+                batch.push((node.state.clone(), entry.g, node.set));
             }
         }
         let frontier = shard.borrow().open.len();
@@ -511,7 +545,7 @@ where
             && min_f.is_none_or(|f| f >= g)
         {
             let goal: P::State = from_words(goal);
-            let parent = |s: &P::State| shard.borrow().nodes.get(s).map(|n| n.parent.clone());
+            let parent = |s: &P::State| shard.borrow().get(s).map(|n| n.parent.clone());
             let solution =
                 crate::trace::trace(worker, &mut gather, stop, &*problem, &start, goal, parent)
                     .map_err(|()| peer_gone())?;

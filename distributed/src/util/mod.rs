@@ -4,6 +4,7 @@
 
 pub(crate) mod route;
 pub(crate) mod sorted;
+pub(crate) mod table;
 
 use std::marker::PhantomData;
 
