@@ -452,7 +452,10 @@ fn run_once(request: &str) {
 
 /// The median time per iteration criterion saved for `grids/<map>/<case>`, in ns.
 fn saved_median(map: &str, case: &str) -> Option<f64> {
-    let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
+    // (cargo runs a bench in its package's folder, `benches/`; criterion writes to the
+    // workspace's target folder)
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../target").into());
     let path = std::path::Path::new(&target)
         .join("criterion")
         .join(format!("grids_{map}"))

@@ -16,10 +16,10 @@ pub(crate) const fn node_bytes<S, A, C, X>() -> usize {
 /// Parent index of the start node.
 pub(crate) const NO_PARENT: usize = u32::MAX as usize;
 
-/// The most [`Arena::lookup_batch`]'s score of parents met among successors goes up to.
+/// The most [`Arena::lookup_ahead`]'s score of parents met among successors goes up to.
 const BACK_MAX: u8 = 8;
 
-/// From this score on, [`Arena::lookup_batch`] reads the parent's node ahead.
+/// From this score on, [`Arena::lookup_ahead`] reads the parent's node ahead.
 const BACK_READ: u8 = 4;
 
 /// The most nodes an arena holds: ids are stored in 32 bits, and the index, at most
