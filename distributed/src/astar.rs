@@ -301,8 +301,9 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost, T> Shard<S, C, T> {
             Err(hole) => {
                 let id = self.nodes.len();
                 if id >= MAX_IDS {
-                    self.failed
-                        .get_or_insert_with(|| format!("a worker holds {MAX_IDS} states"));
+                    self.failed.get_or_insert_with(|| {
+                        format!("a worker cannot hold more than {MAX_IDS} states")
+                    });
                     return false;
                 }
                 let h = h(&child);

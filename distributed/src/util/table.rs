@@ -20,8 +20,9 @@ pub(crate) struct IdIndex {
     len: usize,
 }
 
-/// The most ids an [`IdIndex`] holds: `id + 1` must fit in 32 bits.
-pub(crate) const MAX_IDS: usize = u32::MAX as usize - 1;
+/// The most ids an [`IdIndex`] holds: 3/4 of 2<sup>32</sup> slots, so that a slot's
+/// place follows from its 32-bit tag alone (and `id + 1` fits in 32 bits).
+pub(crate) const MAX_IDS: usize = 3 << 30;
 
 impl IdIndex {
     /// An empty index of 64 slots.
