@@ -48,21 +48,22 @@ impl<T> SegVec<T> {
         if self.len < HEAD {
             self.head.push(item);
         } else {
-            self.push_tail(item);
+            let k = (self.len - HEAD) >> SEGMENT_BITS;
+            if k == self.tail.len() {
+                self.add_segment();
+            }
+            self.tail[k].push(item);
         }
         self.len += 1;
     }
 
-    /// Appends `item` to a later segment, adding one if the last is full: out of line, so
-    /// that [`SegVec::push`] stays small enough to inline (a push that is a call costs
-    /// breadth-first search several percent).
+    /// Adds an empty later segment: out of line, so that [`SegVec::push`] stays small
+    /// enough to inline (a push that is a call costs breadth-first search several
+    /// percent).
+    #[cold]
     #[inline(never)]
-    fn push_tail(&mut self, item: T) {
-        let k = (self.len - HEAD) >> SEGMENT_BITS;
-        if k == self.tail.len() {
-            self.tail.push(Vec::with_capacity(SEGMENT));
-        }
-        self.tail[k].push(item);
+    fn add_segment(&mut self) {
+        self.tail.push(Vec::with_capacity(SEGMENT));
     }
 
     /// Removes every item, keeping the segments' memory for the items pushed next.
