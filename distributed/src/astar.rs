@@ -240,6 +240,11 @@ impl<C: Ord> PartialEq for Entry<C> {
 }
 impl<C: Ord> Eq for Entry<C> {}
 
+/// The hash of a state in a worker's index.
+fn hash<S: std::hash::Hash>(state: &S) -> u64 {
+    BuildHasherDefault::<MixHasher>::default().hash_one(state)
+}
+
 /// A worker's part of the search, shared by the driver and the handler of received states:
 /// its nodes in a vector, by id, and an index of the ids by state.
 struct Shard<S, C, T> {
@@ -254,34 +259,38 @@ struct Shard<S, C, T> {
 }
 
 impl<S: Clone + Eq + std::hash::Hash, C: Cost, T> Shard<S, C, T> {
-    fn hash(state: &S) -> u64 {
-        BuildHasherDefault::<MixHasher>::default().hash_one(state)
-    }
-
     /// The node of `state`, if stored.
     fn get(&self, state: &S) -> Option<&Node<S, C, T>> {
         let id = self
             .index
-            .find(Self::hash(state), |id| self.nodes[id].state == *state)
+            .find(hash(state), |id| self.nodes[id].state == *state)
             .ok()?;
         Some(&self.nodes[id])
     }
 
-    /// Reads the index slots of `state` and the node whose tag agrees, so that an
-    /// [`offer`](Shard::offer) soon after finds both in cache; the answer is of no use.
+    /// Reads the index slots of `state`, hashed to `hash`, and the node whose tag agrees,
+    /// so that an [`offer`](Shard::offer) soon after finds both in cache; the answer is of
+    /// no use.
     #[inline]
-    fn touch(&self, state: &S) -> u64 {
-        match self.index.find(Self::hash(state), |_| true) {
+    fn touch(&self, hash: u64, state: &S) -> u64 {
+        match self.index.find(hash, |_| true) {
             // (both fields read: a node can straddle two cache lines)
             Ok(id) => u64::from((self.nodes[id].state == *state) & !self.nodes[id].expanded),
             Err(_) => 0,
         }
     }
 
-    /// Keeps `child` at cost `g` from `parent`, reached with skip set `set`, if that is
-    /// new or cheaper; returns whether.
-    fn offer(&mut self, child: S, parent: S, g: C, set: T, h: impl FnOnce(&S) -> C) -> bool {
-        let hash = Self::hash(&child);
+    /// Keeps `child`, hashed to `hash`, at cost `g` from `parent`, reached with skip set
+    /// `set`, if that is new or cheaper; returns whether.
+    fn offer(
+        &mut self,
+        hash: u64,
+        child: S,
+        parent: S,
+        g: C,
+        set: T,
+        h: impl FnOnce(&S) -> C,
+    ) -> bool {
         let (id, h) = match self.index.find(hash, |id| self.nodes[id].state == child) {
             Ok(id) => {
                 let node = &mut self.nodes[id];
@@ -375,7 +384,8 @@ where
 
     let handler_shard = Rc::clone(&shard);
     let (handler_problem, handler_heuristic) = (Rc::clone(&problem), Rc::clone(&heuristic));
-    // the states of a group of received records, unpacked once (see `READ_AHEAD`)
+    // the states of a group of received records with their hashes, unpacked and hashed
+    // once (see `READ_AHEAD`)
     let mut children = Vec::with_capacity(READ_AHEAD);
     let mut router = Router::new(worker, move |bytes: &[u8]| {
         let mut shard = handler_shard.borrow_mut();
@@ -386,21 +396,20 @@ where
                 // do not depend on one another, so their cache misses overlap, and the
                 // offers below find the entries in cache
                 children.clear();
-                children.extend(
-                    group
-                        .chunks_exact(record)
-                        .map(|r| P::State::unpack(&r[..width])),
-                );
+                children.extend(group.chunks_exact(record).map(|r| {
+                    let child = P::State::unpack(&r[..width]);
+                    (hash(&child), child)
+                }));
                 let mut sink = 0u64;
-                for child in &children {
-                    sink ^= shard.touch(child);
+                for (hash, child) in &children {
+                    sink ^= shard.touch(*hash, child);
                 }
                 std::hint::black_box(sink);
-                for (record, child) in group.chunks_exact(record).zip(children.drain(..)) {
+                for (record, (hash, child)) in group.chunks_exact(record).zip(children.drain(..)) {
                     let parent = P::State::unpack(&record[width..2 * width]);
                     let g = P::Cost::unpack(&record[2 * width..with_cost]);
                     let set = E::Set::unpack(&record[with_cost..]);
-                    let kept = shard.offer(child.clone(), parent, g, set, |s| {
+                    let kept = shard.offer(hash, child.clone(), parent, g, set, |s| {
                         handler_heuristic.estimate(s)
                     });
                     if kept
@@ -441,11 +450,14 @@ where
         return Ok(result);
     }
     if owner(&packed, peers) == me {
-        shard
-            .borrow_mut()
-            .offer(start.clone(), start.clone(), zero, E::empty(), |s| {
-                heuristic.estimate(s)
-            });
+        shard.borrow_mut().offer(
+            hash(&start),
+            start.clone(),
+            start.clone(),
+            zero,
+            E::empty(),
+            |s| heuristic.estimate(s),
+        );
     }
 
     let (mut expanded, mut generated, mut sent) = (0u64, 0u64, 0u64);
