@@ -27,9 +27,8 @@ type Slot = Option<NonZeroU64>;
 /// slower: three times the memory, and the nodes keep the states anyway.)
 pub(crate) struct IdTable {
     slots: Vec<Slot>,
-    /// log2 of the number of slots.
-    bits: u32,
-    /// `64 - bits`: a word whose top 32 bits are a tag has its home at `word >> shift`.
+    /// 64 less log2 of the number of slots: a word whose top 32 bits are a tag (a hash,
+    /// or a slot's word) has its home at `word >> shift`.
     shift: u32,
     len: usize,
 }
@@ -50,7 +49,6 @@ impl IdTable {
         }
         IdTable {
             slots: vec![None; 1 << bits],
-            bits,
             shift: 64 - bits,
             len: 0,
         }
@@ -62,7 +60,7 @@ impl IdTable {
     /// from cache, and a pass ahead would only cost instructions.
     #[inline(always)]
     pub(crate) fn exceeds_cache(&self) -> bool {
-        self.bits > CACHED_BITS
+        self.shift < 64 - CACHED_BITS
     }
 
     /// The home slot of a hash, or of a slot's word (both have the tag on top).
@@ -109,7 +107,7 @@ impl IdTable {
     pub(crate) fn insert(&mut self, at: Vacancy, id: usize) {
         let slot = NonZeroU64::new((at.hash >> 32 << 32) | (id as u64 + 1));
         let mut pos = at.pos;
-        if (self.len + 1) * 4 > self.slots.len() * 3 && self.bits < 32 {
+        if (self.len + 1) * 4 > self.slots.len() * 3 && self.shift > 32 {
             self.grow();
             pos = self.free_slot(at.hash);
         }
@@ -131,8 +129,8 @@ impl IdTable {
     /// Doubles the table.
     #[cold]
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![None; 2 << self.bits]);
-        self.bits += 1;
+        let doubled = vec![None; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
         self.shift -= 1;
         // the old slots in order: each run maps to nearly adjacent runs of the new table
         for slot in old.into_iter().flatten() {
