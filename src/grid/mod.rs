@@ -59,4 +59,4 @@ pub use heuristic::{Distance, Metric};
 pub use map::{FnMap, GridMap, Map};
 pub use movingai::{parse_map, parse_scenarios, terrain_passable, ParseError, Scenario};
 pub use problem::{Cell, Connectivity, CornerCutting, Direction, Grid, GridError};
-pub use search::{grid_astar, jps, GridAStar, GridResult, GridWorkspace, Jps};
+pub use search::{grid_astar, jps, GridAStar, GridResult, GridWorkspace, Jps, JumpTable};

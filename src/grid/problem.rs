@@ -208,6 +208,9 @@ pub enum GridError {
         /// The diagonal step cost, as a float.
         diagonal: f64,
     },
+    /// A [`JumpTable`](crate::grid::JumpTable) was given for a grid it was not built for:
+    /// another map, another corner rule, or a 4-connected grid.
+    TableMismatch,
     /// The map has more than `u32::MAX` cells.
     MapTooLarge {
         /// The map's width.
@@ -235,6 +238,11 @@ impl fmt::Display for GridError {
                 f,
                 "jump point search needs 0 < straight <= diagonal <= 2 * straight \
                  (straight {straight}, diagonal {diagonal})"
+            ),
+            GridError::TableMismatch => write!(
+                f,
+                "the jump table was built for another map or corner rule, or the grid is \
+                 not 8-connected"
             ),
             GridError::MapTooLarge { width, height } => {
                 write!(f, "the {width}x{height} map has more than u32::MAX cells")

@@ -4,7 +4,8 @@
 
 use heurist::grid::{
     grid_astar, jps, parse_map, parse_scenarios, Cell, Connectivity, CornerCutting, FnMap, Grid,
-    GridAStar, GridCost, GridError, GridMap, GridResult, GridWorkspace, Jps, Map, Metric,
+    GridAStar, GridCost, GridError, GridMap, GridResult, GridWorkspace, Jps, JumpTable, Map,
+    Metric,
 };
 use heurist::{AStar, Dijkstra, Limits, OrderedF64, Outcome, Solution, StopReason};
 use proptest::prelude::*;
@@ -144,8 +145,113 @@ fn agree_octile(map: &GridMap, start: Cell, goal: Cell) {
     agree(&four, start);
 }
 
+/// Jump point search with a [`JumpTable`] against the same search scanning the map and
+/// against Dijkstra, on `map` from `start` to `goal`, 8-connected under each corner rule,
+/// with octile and integer costs: the same cost, the same jump points, a path that replays.
+fn tables_agree(map: &GridMap, start: Cell, goal: Cell) {
+    let mut workspace = GridWorkspace::new();
+    let mut ints = GridWorkspace::new();
+    for corners in CORNERS {
+        let table = JumpTable::new(map, corners);
+        let grid = Grid::octile(map, goal).unwrap().corner_cutting(corners);
+        let plain = jps(&grid, start).unwrap();
+        let fast = Jps::new()
+            .search_with_table(&mut workspace, &table, &grid, start)
+            .unwrap();
+        assert_eq!(fast.cost(), plain.cost(), "{corners:?}");
+        assert_eq!(fast.stats.expanded, plain.stats.expanded, "{corners:?}");
+        assert_eq!(fast.stats.generated, plain.stats.generated, "{corners:?}");
+        let want = Dijkstra::new().search_dense(&grid, start).cost();
+        match (fast.solution(), want) {
+            (Some(sol), Some(w)) => {
+                assert!(
+                    close(sol.cost.0, w.0, 1e-9),
+                    "{corners:?}: {sol:?} vs {w:?}"
+                );
+                replay(&grid, start, sol);
+            }
+            (None, None) => assert!(fast.is_exhausted()),
+            (s, w) => panic!("{corners:?}: {s:?} vs dijkstra {w:?}"),
+        }
+        let int = Grid::new(map, goal, 10_000u64, 14_142)
+            .unwrap()
+            .corner_cutting(corners);
+        let fast = Jps::new()
+            .search_with_table(&mut ints, &table, &int, start)
+            .unwrap();
+        assert_eq!(fast.cost(), jps(&int, start).unwrap().cost(), "{corners:?}");
+    }
+}
+
+#[test]
+fn jump_tables_cross_lines_longer_than_an_entry_holds() {
+    // Entries hold distances below 2^15: longer jumps go on from a later entry. A map of
+    // 70,000 x 3 cells with obstacles far apart has row jumps of tens of thousands of cells.
+    let blocked = [(100, 0), (33_000, 2), (65_600, 0), (69_000, 1)];
+    let map = GridMap::from_fn(70_000, 3, |x, y| !blocked.contains(&(x, y)));
+    let mut workspace = GridWorkspace::new();
+    for corners in CORNERS {
+        let table = JumpTable::new(&map, corners);
+        for (start, goal) in [
+            ((0, 1), (69_999, 1)),
+            ((69_999, 0), (0, 2)),
+            ((5, 2), (40_000, 0)),
+            ((68_000, 2), (101, 0)),
+        ] {
+            let (start, goal) = (Cell::new(start.0, start.1), Cell::new(goal.0, goal.1));
+            let grid = Grid::octile(&map, goal).unwrap().corner_cutting(corners);
+            let plain = jps(&grid, start).unwrap();
+            let fast = Jps::new()
+                .search_with_table(&mut workspace, &table, &grid, start)
+                .unwrap();
+            assert_eq!(fast.cost(), plain.cost(), "{corners:?} {start} {goal}");
+            assert_eq!(fast.stats.expanded, plain.stats.expanded);
+            assert_eq!(fast.stats.generated, plain.stats.generated);
+            replay(&grid, start, fast.solution().unwrap());
+        }
+    }
+}
+
+#[test]
+fn jump_tables_refuse_other_grids() {
+    let map = GridMap::from_fn(8, 8, |x, y| (x + y) % 5 != 0);
+    let other = map.clone();
+    let table = JumpTable::new(&map, CornerCutting::Never);
+    let mut workspace = GridWorkspace::new();
+    let goal = Cell::new(7, 6);
+    let start = Cell::new(1, 1);
+    let jps = Jps::new();
+    let ok = Grid::octile(&map, goal).unwrap();
+    assert!(jps
+        .search_with_table(&mut workspace, &table, &ok, start)
+        .is_ok());
+    let grids = [
+        Grid::octile(&other, goal).unwrap(),
+        ok.corner_cutting(CornerCutting::Allowed),
+        ok.connectivity(Connectivity::Four),
+    ];
+    for grid in grids {
+        let err = jps.search_with_table(&mut workspace, &table, &grid, start);
+        assert_eq!(err.unwrap_err(), GridError::TableMismatch);
+    }
+    let closure = FnMap::new(8, 8, |x, y| map.is_passable(x, y));
+    let grid = Grid::octile(&closure, goal).unwrap();
+    let err = jps.search_with_table(&mut workspace, &table, &grid, start);
+    assert_eq!(err.unwrap_err(), GridError::TableMismatch);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn jump_tables_match_scans((map, start, goal) in instance()) {
+        tables_agree(&map, start, goal);
+    }
+
+    #[test]
+    fn jump_tables_match_scans_on_long_maps((map, start, goal) in long_instance()) {
+        tables_agree(&map, start, goal);
+    }
 
     #[test]
     fn octile_costs_match_dijkstra((map, start, goal) in instance()) {

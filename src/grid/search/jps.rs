@@ -1,6 +1,6 @@
 //! Jump point search, the jumping expansion on the grid's engine.
 
-use super::{search, GridResult, GridWorkspace, JUMP};
+use super::{search, GridResult, GridWorkspace, JumpTable, JUMP};
 use crate::grid::{Cell, Grid, GridCost, GridError, Map};
 use crate::search::{limit_methods, Limits};
 
@@ -75,3 +75,26 @@ engine_config!(
     "jump point search",
     "jps"
 );
+
+impl<C: GridCost> Jps<'_, C> {
+    /// [`search_in`](Self::search_in) with the jumps read from `table`, built once for the
+    /// grid's map and corner rule: the same path and the same jump points expanded, at a
+    /// lower cost a query (see [`JumpTable`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`search`](Self::search), and [`GridError::TableMismatch`] when the table
+    /// was built for another map (the grid's map must be the very [`GridMap`] the table
+    /// borrows) or another corner rule, or the grid is 4-connected.
+    ///
+    /// [`GridMap`]: crate::grid::GridMap
+    pub fn search_with_table<M: Map + ?Sized>(
+        &self,
+        workspace: &mut GridWorkspace<C>,
+        table: &JumpTable<'_>,
+        grid: &Grid<'_, M, C>,
+        start: Cell,
+    ) -> Result<GridResult<C>, GridError> {
+        search::<M, C, JUMP>(&self.limits, workspace, grid, start, Some(table))
+    }
+}

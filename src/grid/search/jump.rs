@@ -3,6 +3,7 @@
 
 use super::open::{FlatOpen, Key, Queue};
 use super::rules::{direction_bit, directions, DirectionTable, Dirs, Neighbourhood};
+use super::table::Jumps;
 use super::{move_index, FlatNodes, Steps, CLOSED, OPEN, STATE, UNSEEN};
 use crate::grid::map::{Lines, OFF};
 use crate::grid::scan::scan_bits;
@@ -29,14 +30,16 @@ pub(super) struct MapBits<'b> {
     col_words: usize,
     pub(super) width: u32,
     rows_of: Rows,
-    corners: CornerCutting,
-    goal: (i32, i32),
-    goal_cell: u32,
+    pub(super) corners: CornerCutting,
+    pub(super) goal: (i32, i32),
+    pub(super) goal_cell: u32,
     /// The goal's bit in the rows' words and in the columns'.
     goal_row_bit: usize,
     goal_col_bit: usize,
     /// The directions to jump in, looked up (8-connected grids).
     pub(super) table: Option<&'static DirectionTable>,
+    /// The map's precomputed jumps, if the search was given them.
+    pub(super) jumps: Option<Jumps<'b>>,
 }
 
 impl<'b> MapBits<'b> {
@@ -47,6 +50,7 @@ impl<'b> MapBits<'b> {
         corners: CornerCutting,
         goal: (u32, u32),
         table: Option<&'static DirectionTable>,
+        jumps: Option<Jumps<'b>>,
     ) -> Self {
         let ((rows, row_words), (cols, col_words)) = (rows.words(), cols.words());
         let mut ctx = MapBits {
@@ -62,6 +66,7 @@ impl<'b> MapBits<'b> {
             goal_row_bit: 0,
             goal_col_bit: 0,
             table,
+            jumps,
         };
         ctx.goal_row_bit = ctx.row_bit(ctx.goal.0, ctx.goal.1);
         ctx.goal_col_bit = ctx.col_bit(ctx.goal.0, ctx.goal.1);
@@ -103,7 +108,7 @@ impl<'b> MapBits<'b> {
 
     /// Whether `(x, y)` is passable; `x` and `y` may be one off the map.
     #[inline(always)]
-    fn free(&self, x: i32, y: i32) -> bool {
+    pub(super) fn free(&self, x: i32, y: i32) -> bool {
         self.free_bit(self.row_bit(x, y))
     }
 
@@ -333,6 +338,9 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
                     .fold(0, |set, &d| set | 1 << direction_bit(d))
             }
         };
+        if let (Some(jumps), false) = (self.ctx.jumps, MODE == FOUR) {
+            return self.expand_with::<MODE>(&jumps, stats, at, g, set);
+        }
         // The bits of `Direction::ALL`: north first, clockwise.
         if set & 1 != 0 {
             self.vertical::<MODE, false>(stats, at, g)?;
@@ -504,12 +512,12 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
 
 /// A cell as the jumps address it: index, coordinates, bits in the rows and columns.
 #[derive(Clone, Copy)]
-struct Point {
-    cell: u32,
-    x: i32,
-    y: i32,
-    row: usize,
-    col: usize,
+pub(super) struct Point {
+    pub(super) cell: u32,
+    pub(super) x: i32,
+    pub(super) y: i32,
+    pub(super) row: usize,
+    pub(super) col: usize,
 }
 
 #[cfg(test)]

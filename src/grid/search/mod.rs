@@ -53,7 +53,7 @@ macro_rules! engine_config {
                 grid: &Grid<'_, M, C>,
                 start: Cell,
             ) -> Result<GridResult<C>, GridError> {
-                search::<M, C, $jump>(&self.limits, workspace, grid, start)
+                search::<M, C, $jump>(&self.limits, workspace, grid, start, None)
             }
         }
     };
@@ -64,9 +64,11 @@ mod jps;
 mod jump;
 mod open;
 mod rules;
+mod table;
 
 pub use astar::{grid_astar, GridAStar};
 pub use jps::{jps, Jps};
+pub use table::JumpTable;
 
 use super::{
     Cell, Connectivity, CornerCutting, Direction, Grid, GridCost, GridError, GridMap, Map,
@@ -94,8 +96,19 @@ fn search<M: Map + ?Sized, C: GridCost, const J: bool>(
     workspace: &mut GridWorkspace<C>,
     grid: &Grid<'_, M, C>,
     start: Cell,
+    table: Option<&JumpTable<'_>>,
 ) -> Result<GridResult<C>, GridError> {
     grid.check_start(start)?;
+    if let Some(table) = table {
+        let same_map = grid
+            .map
+            .as_grid_map()
+            .is_some_and(|bits| std::ptr::eq(bits, table.map()));
+        if !same_map || grid.connectivity != Connectivity::Eight || grid.corners != table.corners()
+        {
+            return Err(GridError::TableMismatch);
+        }
+    }
     let (s, d) = (grid.straight, grid.diagonal);
     let ok = s > C::ZERO
         && (grid.connectivity == Connectivity::Four || (s <= d && d <= s.saturating_add(s)));
@@ -121,7 +134,7 @@ fn search<M: Map + ?Sized, C: GridCost, const J: bool>(
         Some(bits) => bits,
         None => copy.insert(GridMap::from_map(grid.map)),
     };
-    let result = search_bits::<C, J>(limits, workspace, bits, &erased, start);
+    let result = search_bits::<C, J>(limits, workspace, bits, &erased, start, table);
     workspace.copy = copy;
     Ok(result)
 }
@@ -137,6 +150,7 @@ fn search_bits<C: GridCost, const J: bool>(
     bits: &GridMap,
     grid: &MapGrid<'_, C>,
     start: Cell,
+    jumps: Option<&JumpTable<'_>>,
 ) -> GridResult<C> {
     let GridWorkspace {
         nodes,
@@ -159,6 +173,7 @@ fn search_bits<C: GridCost, const J: bool>(
         grid.corners,
         (grid.goal.x, grid.goal.y),
         table,
+        jumps.map(JumpTable::jumps),
     );
     let mode = match (grid.connectivity, grid.corners) {
         (Connectivity::Four, _) => FOUR,
