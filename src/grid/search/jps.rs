@@ -87,6 +87,26 @@ impl<C: GridCost> Jps<'_, C> {
     /// was built for another map (the grid's map must be the very [`GridMap`] the table
     /// borrows) or another corner rule, or the grid is 4-connected.
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::grid::{Cell, CornerCutting, Grid, GridError, GridMap, GridWorkspace, Jps, JumpTable};
+    ///
+    /// let map = GridMap::from_fn(32, 32, |x, y| x % 6 != 3 || y % 9 == 0);
+    /// let table = JumpTable::new(&map, CornerCutting::Never);
+    /// let mut workspace = GridWorkspace::new();
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(31, 31));
+    /// let grid = Grid::octile(&map, goal)?;
+    /// let found = Jps::new().search_with_table(&mut workspace, &table, &grid, start)?;
+    /// assert_eq!(found.cost(), Jps::new().search(&grid, start)?.cost());
+    ///
+    /// // a table answers for its own map and corner rule only
+    /// let cutting = Grid::octile(&map, goal)?.corner_cutting(CornerCutting::Allowed);
+    /// let refused = Jps::new().search_with_table(&mut workspace, &table, &cutting, start);
+    /// assert!(matches!(refused, Err(GridError::TableMismatch)));
+    /// # Ok::<(), GridError>(())
+    /// ```
+    ///
     /// [`GridMap`]: crate::grid::GridMap
     pub fn search_with_table<M: Map + ?Sized>(
         &self,

@@ -39,7 +39,7 @@ pub(super) struct MapBits<'b> {
     /// The directions to jump in, looked up (8-connected grids).
     pub(super) table: Option<&'static DirectionTable>,
     /// The map's precomputed jumps, if the search was given them.
-    pub(super) jumps: Option<Jumps<'b>>,
+    pub(super) jumps: Option<&'b Jumps<'b>>,
 }
 
 impl<'b> MapBits<'b> {
@@ -50,7 +50,7 @@ impl<'b> MapBits<'b> {
         corners: CornerCutting,
         goal: (u32, u32),
         table: Option<&'static DirectionTable>,
-        jumps: Option<Jumps<'b>>,
+        jumps: Option<&'b Jumps<'b>>,
     ) -> Self {
         let ((rows, row_words), (cols, col_words)) = (rows.words(), cols.words());
         let mut ctx = MapBits {
@@ -339,7 +339,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
             }
         };
         if let (Some(jumps), false) = (self.ctx.jumps, MODE == FOUR) {
-            return self.expand_with::<MODE>(&jumps, stats, at, g, set);
+            return self.expand_with::<MODE>(jumps, stats, at, g, set);
         }
         // The bits of `Direction::ALL`: north first, clockwise.
         if set & 1 != 0 {

@@ -166,6 +166,7 @@ fn search_bits<C: GridCost, const J: bool>(
         (false, false) => Some(direction_table(CornerCutting::Never)),
         (false, true) => None,
     };
+    let jumps = jumps.map(JumpTable::jumps);
     let ctx = MapBits::new(
         &bits.rows,
         &bits.cols,
@@ -173,7 +174,7 @@ fn search_bits<C: GridCost, const J: bool>(
         grid.corners,
         (grid.goal.x, grid.goal.y),
         table,
-        jumps.map(JumpTable::jumps),
+        jumps.as_ref(),
     );
     let mode = match (grid.connectivity, grid.corners) {
         (Connectivity::Four, _) => FOUR,

@@ -56,7 +56,14 @@ const fn diagonal_index(dx: i32, dy: i32) -> usize {
 ///
 /// The table is for 8-connected grids under one [`CornerCutting`] rule and borrows its
 /// map, which therefore cannot change while the table lives. It takes 16 bytes a cell (4
-/// MiB for a 512 x 512 map) and time linear in the map's size to build.
+/// MiB for a 512 x 512 map) and time linear in the map's size to build (tens of
+/// milliseconds for 512 x 512).
+///
+/// It pays where jumps are long: on the Moving AI room maps and wide mazes a query takes a
+/// third to two thirds of the scanning search's time. Where obstacles are dense, a scan
+/// over the map's 64-bit words costs as little as one entry and the entries, unlike the
+/// bits, do not stay in the processor's cache: there the scanning search is as fast or
+/// faster, and needs no table.
 ///
 /// # Examples
 ///
@@ -80,13 +87,14 @@ const fn diagonal_index(dx: i32, dy: i32) -> usize {
 pub struct JumpTable<'m> {
     map: &'m GridMap,
     corners: CornerCutting,
-    /// By direction of [`STRAIGHT`], by cell: the distance to the first cell that is
-    /// blocked or a jump point, with [`FLAG`] for a jump point.
-    straight: [Vec<u16>; 4],
-    /// By direction of [`DIAGONAL`], by cell: with [`FLAG`], the diagonal steps to the
-    /// first cell from which a straight jump finds a jump point or (corners cut) that has
-    /// a forced neighbour; without, the steps the diagonal can take at all.
-    diagonal: [Vec<u16>; 4],
+    /// By cell, the entries of its eight directions side by side (an expansion reads
+    /// several of one cell, and they share a cache line). First by direction of
+    /// [`STRAIGHT`]: the distance to the first cell that is blocked or a jump point, with
+    /// [`FLAG`] for a jump point. Then by direction of [`DIAGONAL`]: with [`FLAG`], the
+    /// diagonal steps to the first cell from which a straight jump finds a jump point or
+    /// (corners cut) that has a forced neighbour; without, the steps the diagonal can take
+    /// at all.
+    entries: Vec<[u16; 8]>,
 }
 
 impl fmt::Debug for JumpTable<'_> {
@@ -96,6 +104,16 @@ impl fmt::Debug for JumpTable<'_> {
             .field("height", &self.map.height())
             .field("corners", &self.corners)
             .finish_non_exhaustive()
+    }
+}
+
+/// Calls `f` on every cell of a `w` x `h` map, each after its neighbour by `(dx, dy)`.
+fn each_cell(w: i64, h: i64, dx: i64, dy: i64, mut f: impl FnMut(i64, i64)) {
+    for row in 0..h {
+        let y = if dy > 0 { h - 1 - row } else { row };
+        for col in 0..w {
+            f(if dx > 0 { w - 1 - col } else { col }, y);
+        }
     }
 }
 
@@ -112,30 +130,28 @@ impl<'m> JumpTable<'m> {
     /// The jumps of `map` for 8-connected moves under the corner rule `corners`.
     pub fn new(map: &'m GridMap, corners: CornerCutting) -> Self {
         let (w, h) = (i64::from(map.width()), i64::from(map.height()));
+        // The map's cells as bytes, with a border of blocked cells around them: the build
+        // asks about every cell's neighbours dozens of times.
+        let stride = w + 2;
+        let mut open = vec![false; (stride * (h + 2)) as usize];
+        for y in 0..h {
+            for x in 0..w {
+                open[((y + 1) * stride + x + 1) as usize] = map.is_passable(x as u32, y as u32);
+            }
+        }
         let free = |x: i64, y: i64| {
-            x >= 0 && y >= 0 && x < w && y < h && map.is_passable(x as u32, y as u32)
+            (-1..=w).contains(&x)
+                && (-1..=h).contains(&y)
+                && open[((y + 1) * stride + x + 1) as usize]
         };
         let cells = (w * h) as usize;
         let index = |x: i64, y: i64| (y * w + x) as usize;
-        // The order that visits a cell's neighbour by `(dx, dy)` before the cell.
-        let order = |dx: i32, dy: i32| {
-            let ys: Vec<i64> = if dy > 0 {
-                (0..h).rev().collect()
-            } else {
-                (0..h).collect()
-            };
-            let xs: Vec<i64> = if dx > 0 {
-                (0..w).rev().collect()
-            } else {
-                (0..w).collect()
-            };
-            ys.into_iter()
-                .flat_map(move |y| xs.clone().into_iter().map(move |x| (x, y)))
-        };
         // Bit `d` of a cell: the straight jump from it in direction `d` stops at a jump
         // point.
         let mut finds = vec![0u8; cells];
-        let straight = std::array::from_fn(|d| {
+        let mut entries = vec![[0u16; 8]; cells];
+        let mut dist = vec![0u32; cells];
+        for d in 0..4 {
             let (dx, dy) = STRAIGHT[d];
             let (dx, dy) = (i64::from(dx), i64::from(dy));
             // The cells beside a cell of the line, and whether the one beside cell `(x,
@@ -148,9 +164,7 @@ impl<'m> JumpTable<'m> {
                     !free(sx, sy) && free(sx + dx, sy + dy)
                 }
             };
-            let mut dist = vec![0u32; cells];
-            let mut table = vec![0u16; cells];
-            for (x, y) in order(dx as i32, dy as i32) {
+            each_cell(w, h, dx, dy, |x, y| {
                 let (nx, ny) = (x + dx, y + dy);
                 let (k, flag) = if !free(nx, ny) {
                     (1, false)
@@ -162,12 +176,11 @@ impl<'m> JumpTable<'m> {
                 };
                 let i = index(x, y);
                 dist[i] = k | u32::from(flag) << 31;
-                table[i] = encode(k, flag);
+                entries[i][d] = encode(k, flag);
                 finds[i] |= u8::from(flag) << d;
-            }
-            table
-        });
-        let diagonal = std::array::from_fn(|d| {
+            });
+        }
+        for d in 0..4 {
             let (dx, dy) = DIAGONAL[d];
             let (sx, sy) = (straight_index(dx, 0), straight_index(0, dy));
             let (dx, dy) = (i64::from(dx), i64::from(dy));
@@ -186,9 +199,7 @@ impl<'m> JumpTable<'m> {
                     && ((!free(x - dx, y) && free(x - dx, y + dy))
                         || (!free(x, y - dy) && free(x + dx, y - dy)))
             };
-            let mut dist = vec![0u32; cells];
-            let mut table = vec![0u16; cells];
-            for (x, y) in order(dx as i32, dy as i32) {
+            each_cell(w, h, dx, dy, |x, y| {
                 let (k, flag) = if !step_ok(x, y) {
                     (0, false)
                 } else {
@@ -202,15 +213,13 @@ impl<'m> JumpTable<'m> {
                 };
                 let i = index(x, y);
                 dist[i] = k | u32::from(flag) << 31;
-                table[i] = encode(k, flag);
-            }
-            table
-        });
+                entries[i][4 + d] = encode(k, flag);
+            });
+        }
         JumpTable {
             map,
             corners,
-            straight,
-            diagonal,
+            entries,
         }
     }
 
@@ -227,8 +236,7 @@ impl<'m> JumpTable<'m> {
     /// The tables as a search reads them.
     pub(super) fn jumps(&self) -> Jumps<'_> {
         Jumps {
-            straight: std::array::from_fn(|d| &self.straight[d][..]),
-            diagonal: std::array::from_fn(|d| &self.diagonal[d][..]),
+            entries: &self.entries,
         }
     }
 }
@@ -236,28 +244,27 @@ impl<'m> JumpTable<'m> {
 /// A [`JumpTable`]'s entries, borrowed for a search.
 #[derive(Clone, Copy)]
 pub(super) struct Jumps<'t> {
-    straight: [&'t [u16]; 4],
-    diagonal: [&'t [u16]; 4],
+    entries: &'t [[u16; 8]],
 }
 
-/// The distance and flag of the jump from `cell` in `table`, whose cells follow one
-/// another by `step` (a wrapping cell difference).
+/// The distance and flag of the jump from `cell` in direction `d` of `entries` (whose
+/// cells follow one another by `step`, a wrapping cell difference).
 #[inline(always)]
-fn stop(table: &[u16], cell: u32, step: u32) -> (u32, bool) {
-    let e = table[cell as usize];
+fn stop(entries: &[[u16; 8]], d: usize, cell: u32, step: u32) -> (u32, bool) {
+    let e = entries[cell as usize][d];
     if e & DIST != CONT {
         (u32::from(e & DIST), e & FLAG != 0)
     } else {
-        far(table, cell, step)
+        far(entries, d, cell, step)
     }
 }
 
 /// [`stop`] for a jump of [`CONT_STEP`] cells or more.
 #[cold]
-fn far(table: &[u16], mut cell: u32, step: u32) -> (u32, bool) {
+fn far(entries: &[[u16; 8]], d: usize, mut cell: u32, step: u32) -> (u32, bool) {
     let mut skipped = 0;
     loop {
-        let e = table[cell as usize];
+        let e = entries[cell as usize][d];
         if e & DIST != CONT {
             return (skipped + u32::from(e & DIST), e & FLAG != 0);
         }
@@ -278,7 +285,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
         y: i32,
     ) -> Option<u32> {
         let step = (DY * self.ctx.width as i32 + DX) as u32;
-        let (k, jump) = stop(jumps.straight[straight_index(DX, DY)], cell, step);
+        let (k, jump) = stop(jumps.entries, straight_index(DX, DY), cell, step);
         let (gx, gy) = self.ctx.goal;
         // the goal's distance ahead on this line, if it lies on it
         let goal = if DY == 0 {
@@ -372,12 +379,11 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
         at: Point,
         g: Steps,
     ) -> Result<(), ()> {
-        let table = jumps.diagonal[diagonal_index(DX, DY)];
         let step = (DY * self.ctx.width as i32 + DX) as u32;
         let (gx, gy) = self.ctx.goal;
         let (mut cell, mut x, mut y, mut n) = (at.cell, at.x, at.y, 0);
         loop {
-            let (k, flag) = stop(table, cell, step);
+            let (k, flag) = stop(jumps.entries, 4 + diagonal_index(DX, DY), cell, step);
             // the steps to the goal's column or row, whichever comes first
             let (tx, ty) = ((gx - x) * DX, (gy - y) * DY);
             let t = match (tx > 0, ty > 0) {
