@@ -26,13 +26,19 @@
 //! * `heurist-grid-engine-astar-{f64,int}`: `heurist::grid::GridAStar`, A\* on the grid's
 //!   own engine (flat arrays, packed open list), reused workspace;
 //! * `heurist-grid-jps-{f64,cutting}`: `heurist::grid::Jps`, without and with corner
-//!   cutting.
+//!   cutting;
+//! * `heurist-grid-jps-table-f64`: `Jps::search_with_table`, the map's `JumpTable` built
+//!   once outside the timed loop.
+//!
+//! The summary's ratio sets each `heurist` case against `pathfinding`'s with the same
+//! algorithm and costs; the grid engines (`grid-engine`, `grid-jps`) against its A\*.
 //!
 //! Run: `cargo bench --bench grids` (about ten minutes); one map:
 //! `cargo bench --bench grids -- maze512-4-0`; some cases:
 //! `HEURIST_GRIDS_CASES=grid-engine,pathfinding-astar cargo bench --bench grids`. With `HEURIST_GRIDS_RUN=<map>/<case>` the
 //! binary instead runs that case once over the map's sample, prints its node counts and
-//! exits (`<map>/setup` only loads the map): a short driver for a profiler such as
+//! exits (`<map>/setup` only loads the map, `<map>/heurist-jump-table-build` loads it
+//! and builds its jump table): a short driver for a profiler such as
 //! `valgrind --tool=callgrind`.
 
 #[path = "grids/mod.rs"]
@@ -45,7 +51,9 @@ use criterion::{black_box, Criterion, SamplingMode, Throughput};
 use grid_pathfinding::PathingGrid;
 use grid_util::grid::ValueGrid;
 use grid_util::point::Point;
-use heurist::grid::{self as hgrid, Cell, CornerCutting, GridAStar, GridMap, GridWorkspace, Jps};
+use heurist::grid::{
+    self as hgrid, Cell, CornerCutting, GridAStar, GridMap, GridWorkspace, Jps, JumpTable,
+};
 use heurist::{AStar, Dijkstra, OpenList, OrderedF64, Workspace};
 use pathfinding::prelude as pf;
 
@@ -74,8 +82,11 @@ fn sample(all: &[Scenario]) -> Vec<Scenario> {
 /// What a case is given for one map: built once, outside the timed loop.
 struct Ctx {
     map: Map,
-    /// The same map as `heurist::grid` reads it.
-    grid_map: GridMap,
+    /// The same map as `heurist::grid` reads it (leaked, so that the jump table can
+    /// borrow it for the whole run).
+    grid_map: &'static GridMap,
+    /// The map's jump table (no corner cutting), built on first use, before the timed loop.
+    jump_table: OnceCell<JumpTable<'static>>,
     /// The memory the `heurist::grid` cases reuse from one scenario to the next.
     reuse: Reuse,
     sample: Vec<Scenario>,
@@ -92,7 +103,8 @@ impl Ctx {
         let path = movingai::data_dir().join(format!("{name}.map"));
         let text = std::fs::read_to_string(&path).expect("the map");
         Ctx {
-            grid_map: hgrid::parse_map(&text).expect("a Moving AI map"),
+            grid_map: Box::leak(Box::new(hgrid::parse_map(&text).expect("a Moving AI map"))),
+            jump_table: OnceCell::new(),
             map,
             sample,
             reuse: Reuse::default(),
@@ -113,6 +125,12 @@ impl Ctx {
             jps.generate_components();
             jps
         })
+    }
+
+    /// The map's jump table, built on first use.
+    fn jump_table(&self) -> &JumpTable<'static> {
+        self.jump_table
+            .get_or_init(|| JumpTable::new(self.grid_map, CornerCutting::Never))
     }
 
     /// A cell index of the bench's map as a `heurist::grid` cell.
@@ -177,6 +195,9 @@ struct Case {
     run: Run,
 }
 
+/// The bench of building a map's [`JumpTable`], measured beside the cases that use one.
+const TABLE_BUILD: &str = "heurist-jump-table-build";
+
 /// The cases measured on every map.
 fn cases() -> Vec<Case> {
     let case = |name, check, run| Case { name, check, run };
@@ -229,6 +250,7 @@ fn cases() -> Vec<Case> {
         case("heurist-grid-jps-f64", Check::Float, |c, s, n| {
             grid_jps(c, s, n, CornerCutting::Never)
         }),
+        case("heurist-grid-jps-table-f64", Check::Float, grid_jps_table),
         // the rule `grid_pathfinding` follows, to compare like with like
         case("heurist-grid-jps-cutting", Check::Report, |c, s, n| {
             grid_jps(c, s, n, CornerCutting::Allowed)
@@ -255,7 +277,7 @@ fn heurist_astar<C: GridCost + heurist::Cost>(
 /// `heurist::grid`'s problem on the bench's map, with octile `OrderedF64` costs: A* on
 /// its dense index, in a workspace reused across scenarios.
 fn grid_astar_f64(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
-    let grid = hgrid::Grid::octile(&ctx.grid_map, ctx.cell(s.goal)).ok()?;
+    let grid = hgrid::Grid::octile(ctx.grid_map, ctx.cell(s.goal)).ok()?;
     let mut ws = ctx.reuse.astar_f64.borrow_mut();
     let r = AStar::new().search_in(&mut ws, &grid, ctx.cell(s.start), grid.heuristic());
     nodes.expanded += r.stats.expanded;
@@ -265,7 +287,7 @@ fn grid_astar_f64(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
 
 /// The same with integer costs 10000 and 14142.
 fn grid_astar_int(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
-    let grid = hgrid::Grid::new(&ctx.grid_map, ctx.cell(s.goal), 10_000u32, 14_142).ok()?;
+    let grid = hgrid::Grid::new(ctx.grid_map, ctx.cell(s.goal), 10_000u32, 14_142).ok()?;
     let mut ws = ctx.reuse.astar_int.borrow_mut();
     let r = AStar::new().search_in(&mut ws, &grid, ctx.cell(s.start), grid.heuristic());
     nodes.expanded += r.stats.expanded;
@@ -283,7 +305,7 @@ fn grid_engine_astar<C: GridCost + hgrid::GridCost>(
     reuse: &RefCell<GridWorkspace<C>>,
 ) -> Option<f64> {
     let (straight, diagonal) = (<C as GridCost>::STRAIGHT, <C as GridCost>::DIAGONAL);
-    let grid = hgrid::Grid::new(&ctx.grid_map, ctx.cell(s.goal), straight, diagonal).ok()?;
+    let grid = hgrid::Grid::new(ctx.grid_map, ctx.cell(s.goal), straight, diagonal).ok()?;
     let r = GridAStar::new()
         .search_in(&mut reuse.borrow_mut(), &grid, ctx.cell(s.start))
         .ok()?;
@@ -299,7 +321,7 @@ fn grid_dijkstra_int(
     nodes: &mut Nodes,
     open_list: OpenList,
 ) -> Option<f64> {
-    let grid = hgrid::Grid::new(&ctx.grid_map, ctx.cell(s.goal), 10_000u32, 14_142).ok()?;
+    let grid = hgrid::Grid::new(ctx.grid_map, ctx.cell(s.goal), 10_000u32, 14_142).ok()?;
     let mut ws = ctx.reuse.astar_int.borrow_mut();
     let r = Dijkstra::new()
         .open_list(open_list)
@@ -311,12 +333,25 @@ fn grid_dijkstra_int(
 
 /// Jump point search on `heurist::grid`, octile `OrderedF64` costs, reused workspace.
 fn grid_jps(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes, corners: CornerCutting) -> Option<f64> {
-    let grid = hgrid::Grid::octile(&ctx.grid_map, ctx.cell(s.goal))
+    let grid = hgrid::Grid::octile(ctx.grid_map, ctx.cell(s.goal))
         .ok()?
         .corner_cutting(corners);
     let mut ws = ctx.reuse.jps_f64.borrow_mut();
     let r = Jps::new()
         .search_in(&mut ws, &grid, ctx.cell(s.start))
+        .ok()?;
+    nodes.expanded += r.stats.expanded;
+    nodes.generated += r.stats.generated;
+    r.cost().map(|c| c.0)
+}
+
+/// The same with the map's [`JumpTable`] (built once per map, outside the timed loop).
+fn grid_jps_table(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
+    let table = ctx.jump_table();
+    let grid = hgrid::Grid::octile(ctx.grid_map, ctx.cell(s.goal)).ok()?;
+    let mut ws = ctx.reuse.jps_f64.borrow_mut();
+    let r = Jps::new()
+        .search_with_table(&mut ws, table, &grid, ctx.cell(s.start))
         .ok()?;
     nodes.expanded += r.stats.expanded;
     nodes.generated += r.stats.generated;
@@ -429,8 +464,13 @@ fn run_once(request: &str) {
         .split_once('/')
         .expect("HEURIST_GRIDS_RUN=<map>/<case>");
     let ctx = Ctx::new(map);
-    if name == "setup" {
-        return;
+    match name {
+        "setup" => return,
+        TABLE_BUILD => {
+            black_box(ctx.jump_table());
+            return;
+        }
+        _ => {}
     }
     let cases = cases();
     let case = cases
@@ -473,12 +513,22 @@ fn summary(measured: &[(String, usize)], cases: &[Case]) {
     for (map, n) in measured {
         let per = |case: &str| saved_median(map, case).map(|ns| ns / *n as f64 / 1000.0);
         eprintln!("{map}:");
+        if let Some(ns) = saved_median(map, TABLE_BUILD) {
+            eprintln!("  {:<26} {:>10.2} ms (once per map)", TABLE_BUILD, ns / 1e6);
+        }
         for case in cases {
             let Some(t) = per(case.name) else { continue };
             let rival = case
                 .name
                 .strip_prefix("heurist-")
-                .map(|rest| rest.replace("-lazy", "").replace("grid-engine-", ""))
+                .map(|rest| {
+                    // the grid engines against `pathfinding`'s A* (JPS: on the same costs)
+                    rest.replace("-lazy", "")
+                        .replace("grid-engine-", "")
+                        .replace("grid-jps-table-", "astar-")
+                        .replace("grid-jps-", "astar-")
+                        .replace("grid-", "")
+                })
                 .map(|rest| format!("pathfinding-{rest}"))
                 .filter(|rival| cases.iter().any(|c| c.name == rival))
                 .and_then(|rival| per(&rival));
@@ -525,6 +575,13 @@ fn main() {
         let mut g = c.benchmark_group(format!("grids/{map}"));
         g.sampling_mode(SamplingMode::Flat)
             .throughput(Throughput::Elements(ctx.sample.len() as u64));
+        if cases.iter().any(|case| case.name.contains("table")) {
+            g.throughput(Throughput::Elements(1));
+            g.bench_function(TABLE_BUILD, |b| {
+                b.iter(|| JumpTable::new(ctx.grid_map, CornerCutting::Never))
+            });
+            g.throughput(Throughput::Elements(ctx.sample.len() as u64));
+        }
         for case in &cases {
             g.bench_function(case.name, |b| {
                 b.iter(|| {
