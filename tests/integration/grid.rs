@@ -370,6 +370,7 @@ fn moving_ai_maps_match_published_lengths() {
     for name in names {
         let map =
             parse_map(&std::fs::read_to_string(dir.join(format!("{name}.map"))).unwrap()).unwrap();
+        let table = JumpTable::new(&map, CornerCutting::Never);
         let text = std::fs::read_to_string(dir.join(format!("{name}.map.scen"))).unwrap();
         let scenarios = parse_scenarios(&text).unwrap();
         let printed: Vec<&str> = text
@@ -399,6 +400,15 @@ fn moving_ai_maps_match_published_lengths() {
                 matches_published(ours, scen.optimal, printed[i]),
                 "{name} scenario {i}: jps {ours} vs published {}",
                 scen.optimal
+            );
+            // the same jump points, read from the map's table
+            let t = Jps::new()
+                .search_with_table(&mut workspace, &table, &grid, scen.start)
+                .unwrap();
+            assert_eq!(
+                (t.cost(), t.stats.expanded),
+                (j.cost(), j.stats.expanded),
+                "{name} scenario {i}: jps with the jump table"
             );
             // A* on the grid's engine, and the generic one on a sixth of them (it expands
             // far more cells).
