@@ -17,6 +17,9 @@
 //!   ([`GridAStar`]) is A\* on the same engine (flat arrays by cell, a packed open list),
 //!   several times faster per node than the generic engine. Both reuse a
 //!   [`GridWorkspace`] across queries.
+//! * [`JumpTable`] holds a map's jumps for all queries on it (JPS+):
+//!   [`Jps::search_with_table`] reads them instead of scanning, for many queries on a
+//!   map that does not change and has long open lines (rooms, wide corridors).
 //!
 //! # Examples
 //!
