@@ -129,8 +129,9 @@ impl Ctx {
 
     /// The map's jump table, built on first use.
     fn jump_table(&self) -> &JumpTable<'static> {
-        self.jump_table
-            .get_or_init(|| JumpTable::new(self.grid_map, CornerCutting::Never))
+        self.jump_table.get_or_init(|| {
+            JumpTable::new(self.grid_map, CornerCutting::Never).expect("a 512 x 512 table")
+        })
     }
 
     /// A cell index of the bench's map as a `heurist::grid` cell.
@@ -578,7 +579,7 @@ fn main() {
         if cases.iter().any(|case| case.name.contains("table")) {
             g.throughput(Throughput::Elements(1));
             g.bench_function(TABLE_BUILD, |b| {
-                b.iter(|| JumpTable::new(ctx.grid_map, CornerCutting::Never))
+                b.iter(|| JumpTable::new(ctx.grid_map, CornerCutting::Never).unwrap())
             });
             g.throughput(Throughput::Elements(ctx.sample.len() as u64));
         }

@@ -211,6 +211,14 @@ pub enum GridError {
     /// A [`JumpTable`](crate::grid::JumpTable) was given for a grid it was not built for:
     /// another map, another corner rule, or a 4-connected grid.
     TableMismatch,
+    /// Building a [`JumpTable`](crate::grid::JumpTable) would take more memory than its
+    /// budget ([`JumpTable::with_max_bytes`](crate::grid::JumpTable::with_max_bytes)).
+    TableTooLarge {
+        /// The bytes the build needs at its peak.
+        needed: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// The map has more than `u32::MAX` cells.
     MapTooLarge {
         /// The map's width.
@@ -238,6 +246,11 @@ impl fmt::Display for GridError {
                 f,
                 "jump point search needs 0 < straight <= diagonal <= 2 * straight \
                  (straight {straight}, diagonal {diagonal})"
+            ),
+            GridError::TableTooLarge { needed, budget } => write!(
+                f,
+                "a jump table for this map needs {needed} bytes to build, more than the \
+                 budget of {budget} (JumpTable::with_max_bytes)"
             ),
             GridError::TableMismatch => write!(
                 f,

@@ -152,7 +152,7 @@ fn tables_agree(map: &GridMap, start: Cell, goal: Cell) {
     let mut workspace = GridWorkspace::new();
     let mut ints = GridWorkspace::new();
     for corners in CORNERS {
-        let table = JumpTable::new(map, corners);
+        let table = JumpTable::new(map, corners).unwrap();
         let grid = Grid::octile(map, goal).unwrap().corner_cutting(corners);
         let plain = jps(&grid, start).unwrap();
         let fast = Jps::new()
@@ -191,7 +191,7 @@ fn jump_tables_cross_lines_longer_than_an_entry_holds() {
     let map = GridMap::from_fn(70_000, 3, |x, y| !blocked.contains(&(x, y)));
     let mut workspace = GridWorkspace::new();
     for corners in CORNERS {
-        let table = JumpTable::new(&map, corners);
+        let table = JumpTable::new(&map, corners).unwrap();
         for (start, goal) in [
             ((0, 1), (69_999, 1)),
             ((69_999, 0), (0, 2)),
@@ -216,7 +216,7 @@ fn jump_tables_cross_lines_longer_than_an_entry_holds() {
 fn jump_tables_refuse_other_grids() {
     let map = GridMap::from_fn(8, 8, |x, y| (x + y) % 5 != 0);
     let other = map.clone();
-    let table = JumpTable::new(&map, CornerCutting::Never);
+    let table = JumpTable::new(&map, CornerCutting::Never).unwrap();
     let mut workspace = GridWorkspace::new();
     let goal = Cell::new(7, 6);
     let start = Cell::new(1, 1);
@@ -370,7 +370,7 @@ fn moving_ai_maps_match_published_lengths() {
     for name in names {
         let map =
             parse_map(&std::fs::read_to_string(dir.join(format!("{name}.map"))).unwrap()).unwrap();
-        let table = JumpTable::new(&map, CornerCutting::Never);
+        let table = JumpTable::new(&map, CornerCutting::Never).unwrap();
         let text = std::fs::read_to_string(dir.join(format!("{name}.map.scen"))).unwrap();
         let scenarios = parse_scenarios(&text).unwrap();
         let printed: Vec<&str> = text

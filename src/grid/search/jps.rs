@@ -93,7 +93,7 @@ impl<C: GridCost> Jps<'_, C> {
     /// use heurist::grid::{Cell, CornerCutting, Grid, GridError, GridMap, GridWorkspace, Jps, JumpTable};
     ///
     /// let map = GridMap::from_fn(32, 32, |x, y| x % 6 != 3 || y % 9 == 0);
-    /// let table = JumpTable::new(&map, CornerCutting::Never);
+    /// let table = JumpTable::new(&map, CornerCutting::Never)?;
     /// let mut workspace = GridWorkspace::new();
     /// let (start, goal) = (Cell::new(0, 0), Cell::new(31, 31));
     /// let grid = Grid::octile(&map, goal)?;

@@ -7,7 +7,7 @@ use std::fmt;
 use super::jump::{GridSearch, Point, CUT};
 use super::open::{Key, Queue};
 use super::{move_index, Steps};
-use crate::grid::{CornerCutting, GridCost, GridMap, Map};
+use crate::grid::{CornerCutting, GridCost, GridError, GridMap, Map};
 use crate::Stats;
 
 /// The flag bit of an entry: the jump stops at a jump point (straight tables), or at a
@@ -57,7 +57,8 @@ const fn diagonal_index(dx: i32, dy: i32) -> usize {
 /// The table is for 8-connected grids under one [`CornerCutting`] rule and borrows its
 /// map, which therefore cannot change while the table lives. It takes 16 bytes a cell (4
 /// MiB for a 512 x 512 map) and time linear in the map's size to build (tens of
-/// milliseconds for 512 x 512).
+/// milliseconds for 512 x 512); the build keeps within a memory budget, 2 GiB unless told
+/// otherwise.
 ///
 /// It pays where jumps are long: on the Moving AI room maps and wide mazes a query takes a
 /// third to two thirds of the scanning search's time. Where obstacles are dense, a scan
@@ -71,7 +72,7 @@ const fn diagonal_index(dx: i32, dy: i32) -> usize {
 /// use heurist::grid::{Cell, CornerCutting, Grid, GridMap, GridWorkspace, Jps, JumpTable};
 ///
 /// let map = GridMap::from_fn(64, 64, |x, y| (x * 7 + y * 3) % 11 != 0);
-/// let table = JumpTable::new(&map, CornerCutting::Never);
+/// let table = JumpTable::new(&map, CornerCutting::Never)?;
 /// let mut workspace = GridWorkspace::new();
 /// let jps = Jps::new();
 /// for (start, goal) in [(Cell::new(1, 0), Cell::new(63, 61)), (Cell::new(5, 60), Cell::new(60, 4))] {
@@ -128,8 +129,67 @@ fn encode(dist: u32, flag: bool) -> u16 {
 }
 
 impl<'m> JumpTable<'m> {
-    /// The jumps of `map` for 8-connected moves under the corner rule `corners`.
-    pub fn new(map: &'m GridMap, corners: CornerCutting) -> Self {
+    /// The memory a table may take while it is built unless told otherwise: 2 GiB, enough
+    /// for a map of 97 million cells (9,800 x 9,800).
+    pub const DEFAULT_MAX_BYTES: u64 = 2 << 30;
+
+    /// The jumps of `map` for 8-connected moves under the corner rule `corners`, in at
+    /// most [`DEFAULT_MAX_BYTES`](Self::DEFAULT_MAX_BYTES).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::TableTooLarge`] when the build would take more, before anything is
+    /// allocated.
+    pub fn new(map: &'m GridMap, corners: CornerCutting) -> Result<Self, GridError> {
+        Self::with_max_bytes(map, corners, Self::DEFAULT_MAX_BYTES)
+    }
+
+    /// The bytes the build of a table for a `width` x `height` map holds at its peak, about
+    /// 22 a cell: the table's 16, and the build's own.
+    pub fn peak_bytes(width: u32, height: u32) -> u64 {
+        let cells = u64::from(width) * u64::from(height);
+        let padded = (u64::from(width) + 2) * (u64::from(height) + 2);
+        cells * 21 + padded
+    }
+
+    /// [`new`](Self::new) with a memory budget of `max_bytes` for the build instead of
+    /// the default (the table itself keeps 16 bytes a cell).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::TableTooLarge`] when the build would take more than `max_bytes`,
+    /// before anything is allocated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use heurist::grid::{CornerCutting, GridError, GridMap, JumpTable};
+    ///
+    /// let map = GridMap::new(1000, 1000);
+    /// let needed = JumpTable::peak_bytes(1000, 1000);
+    /// assert!(JumpTable::with_max_bytes(&map, CornerCutting::Never, needed).is_ok());
+    /// assert_eq!(
+    ///     JumpTable::with_max_bytes(&map, CornerCutting::Never, 1 << 20).unwrap_err(),
+    ///     GridError::TableTooLarge { needed, budget: 1 << 20 },
+    /// );
+    /// ```
+    pub fn with_max_bytes(
+        map: &'m GridMap,
+        corners: CornerCutting,
+        max_bytes: u64,
+    ) -> Result<Self, GridError> {
+        let needed = Self::peak_bytes(map.width(), map.height());
+        if needed > max_bytes {
+            return Err(GridError::TableTooLarge {
+                needed,
+                budget: max_bytes,
+            });
+        }
+        Ok(Self::build(map, corners))
+    }
+
+    /// The build, within its budget.
+    fn build(map: &'m GridMap, corners: CornerCutting) -> Self {
         let (w, h) = (i64::from(map.width()), i64::from(map.height()));
         // The map's cells as bytes, with a border of blocked cells around them: the build
         // asks about every cell's neighbours dozens of times.
