@@ -9,8 +9,18 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The programs, each with the arguments of a valid run that takes a moment.
-const PROGRAMS: [(&str, &[&str]); 6] = [
+const PROGRAMS: [(&str, &[&str]); 7] = [
     ("maze", &[]),
+    (
+        "grid_map",
+        &[
+            "data/grids/32room_000.map",
+            "--from",
+            "479,146",
+            "--to",
+            "477,142",
+        ],
+    ),
     ("zenji", &["data/zenji/example.txt"]),
     ("treasure", &["data/treasure/4x4.txt"]),
     ("labyrinth", &["data/labyrinth/Puzzle_6.CSV"]),

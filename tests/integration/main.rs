@@ -19,6 +19,7 @@ mod fn_problem;
 mod fuzz_parsers;
 mod graph_helpers;
 mod grid;
+mod grid_program;
 mod hostile_input;
 mod labyrinth;
 mod limits;
