@@ -203,10 +203,10 @@
 //!
 //! The repository (<https://github.com/heurist-rs/heurist>) has short examples, each
 //! teaching one thing (`cargo run --example quick_start`, `knight`,
-//! `sliding_tiles`, `pattern_database`, `cancel`, `move_pruning`), and six puzzle
+//! `sliding_tiles`, `pattern_database`, `cancel`, `move_pruning`), and seven
 //! programs that read puzzle files, print the solution step by step and answer `--json`:
 //! `zenji`, `fifteen` (the sliding-tile puzzle with pattern databases), `rush_hour`,
-//! `treasure`, `labyrinth` and `maze`. Its `BENCHMARKS.md` compares the algorithms, the
+//! `treasure`, `labyrinth`, `maze`, and `grid_map` (Moving AI maps and scenarios). Its `BENCHMARKS.md` compares the algorithms, the
 //! heuristics and other crates (on Moving AI grid maps, Korf's 15-puzzle instances and
 //! more), with the commands that reproduce every table.
 #![forbid(unsafe_code)]
