@@ -10,8 +10,8 @@
 //!
 //! Moves are 8-connected, a straight step costs 1 and a diagonal one sqrt 2; by default a
 //! diagonal step may not pass a blocked cell (the benchmark's rule, `--corners`). With a
-//! scenario file the limits apply to each query, and Ctrl-C ends the run with the summary
-//! of the queries done.
+//! scenario file, `--time-limit` bounds the whole run and the other limits each query;
+//! the time limit and Ctrl-C end the run with the summary of the queries done.
 
 #[path = "../common/mod.rs"]
 #[macro_use]
@@ -112,6 +112,8 @@ struct Solver<'m> {
     corners: CornerCutting,
     limits: Limits<'static, OrderedF64>,
     cancel: CancelToken,
+    /// When a run of scenarios ends (`--time-limit` from the start).
+    deadline: Option<Instant>,
     table: Option<JumpTable<'m>>,
     workspace: GridWorkspace<OrderedF64>,
     generic: Workspace<Cell, Direction, OrderedF64>,
@@ -124,12 +126,21 @@ impl<'m> Solver<'m> {
             Algo::JpsTable => Some(JumpTable::new(map, corners)?),
             _ => None,
         };
+        let deadline = args
+            .limits
+            .time_limit
+            .and_then(|t| Instant::now().checked_add(t));
+        let mut limits = args.limits.limits(cancel);
+        if let Some(deadline) = deadline {
+            limits = limits.deadline(deadline);
+        }
         Ok(Solver {
             map,
             algo: args.algo,
             corners,
-            limits: args.limits.limits(cancel),
+            limits,
             cancel: cancel.clone(),
+            deadline,
             table,
             workspace: GridWorkspace::new(),
             generic: Workspace::default(),
@@ -369,7 +380,8 @@ fn scenarios(args: &Args, solver: &mut Solver<'_>, path: &Path) -> ExitCode {
             Outcome::Exhausted => unreachable += 1,
             Outcome::Stopped { .. } => stopped += 1,
         }
-        if solver.cancel.is_cancelled() {
+        let past = solver.deadline.is_some_and(|d| Instant::now() >= d);
+        if solver.cancel.is_cancelled() || past {
             break;
         }
     }

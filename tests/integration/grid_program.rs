@@ -131,3 +131,28 @@ fn unreachable_goals_and_limits_are_reported() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_time_limit_bounds_a_whole_scenario_run() {
+    // the generic A* on all 15,570 scenarios of the 1-wide maze takes a minute or more
+    let started = std::time::Instant::now();
+    let (code, out) = run(&[
+        "data/grids/maze512-1-1.map",
+        "--algo",
+        "astar",
+        "--time-limit",
+        "0.5",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let ran = out["run"].as_u64().unwrap();
+    assert!(ran < 15_570, "{out}");
+    assert_eq!(
+        out["solved"].as_u64().unwrap() + out["stopped"].as_u64().unwrap(),
+        ran
+    );
+    assert_eq!(out["differ_from_published"], 0);
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "the run went on past its limit"
+    );
+}
