@@ -3,7 +3,7 @@
 
 use super::open::{FlatOpen, Key, Queue};
 use super::rules::{direction_bit, directions, DirectionTable, Dirs, Neighbourhood};
-use super::table::Jumps;
+use super::table::Entries;
 use super::{move_index, FlatNodes, Steps, CLOSED, OPEN, STATE, UNSEEN};
 use crate::grid::map::{Lines, OFF};
 use crate::grid::scan::scan_bits;
@@ -30,7 +30,7 @@ pub(super) struct MapBits<'b> {
     col_words: usize,
     pub(super) width: u32,
     rows_of: Rows,
-    pub(super) corners: CornerCutting,
+    corners: CornerCutting,
     pub(super) goal: (i32, i32),
     pub(super) goal_cell: u32,
     /// The goal's bit in the rows' words and in the columns'.
@@ -39,7 +39,7 @@ pub(super) struct MapBits<'b> {
     /// The directions to jump in, looked up (8-connected grids).
     pub(super) table: Option<&'static DirectionTable>,
     /// The map's precomputed jumps, if the search was given them.
-    pub(super) jumps: Option<&'b Jumps<'b>>,
+    pub(super) jumps: Option<Entries<'b>>,
 }
 
 impl<'b> MapBits<'b> {
@@ -50,7 +50,7 @@ impl<'b> MapBits<'b> {
         corners: CornerCutting,
         goal: (u32, u32),
         table: Option<&'static DirectionTable>,
-        jumps: Option<&'b Jumps<'b>>,
+        jumps: Option<Entries<'b>>,
     ) -> Self {
         let ((rows, row_words), (cols, col_words)) = (rows.words(), cols.words());
         let mut ctx = MapBits {
@@ -516,8 +516,8 @@ pub(super) struct Point {
     pub(super) cell: u32,
     pub(super) x: i32,
     pub(super) y: i32,
-    pub(super) row: usize,
-    pub(super) col: usize,
+    row: usize,
+    col: usize,
 }
 
 #[cfg(test)]

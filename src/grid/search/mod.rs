@@ -166,7 +166,6 @@ fn search_bits<C: GridCost, const J: bool>(
         (false, false) => Some(direction_table(CornerCutting::Never)),
         (false, true) => None,
     };
-    let jumps = jumps.map(JumpTable::jumps);
     let ctx = MapBits::new(
         &bits.rows,
         &bits.cols,
@@ -174,7 +173,7 @@ fn search_bits<C: GridCost, const J: bool>(
         grid.corners,
         (grid.goal.x, grid.goal.y),
         table,
-        jumps.as_ref(),
+        jumps.map(JumpTable::entries),
     );
     let mode = match (grid.connectivity, grid.corners) {
         (Connectivity::Four, _) => FOUR,

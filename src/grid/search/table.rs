@@ -294,19 +294,14 @@ impl<'m> JumpTable<'m> {
         self.corners
     }
 
-    /// The tables as a search reads them.
-    pub(super) fn jumps(&self) -> Jumps<'_> {
-        Jumps {
-            entries: &self.entries,
-        }
+    /// The entries, as a search reads them.
+    pub(super) fn entries(&self) -> Entries<'_> {
+        &self.entries
     }
 }
 
-/// A [`JumpTable`]'s entries, borrowed for a search.
-#[derive(Clone, Copy)]
-pub(super) struct Jumps<'t> {
-    entries: &'t [[u16; 8]],
-}
+/// A [`JumpTable`]'s entries, by cell, borrowed for a search.
+pub(super) type Entries<'t> = &'t [[u16; 8]];
 
 /// The distance and flag of the jump from `cell` in direction `d` of `entries` (whose
 /// cells follow one another by `step`, a wrapping cell difference).
@@ -340,13 +335,13 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
     #[inline(always)]
     fn straight_jump<const DX: i32, const DY: i32>(
         &self,
-        jumps: &Jumps<'_>,
+        jumps: Entries<'_>,
         cell: u32,
         x: i32,
         y: i32,
     ) -> Option<u32> {
         let step = (DY * self.ctx.width as i32 + DX) as u32;
-        let (k, jump) = stop(jumps.entries, straight_index(DX, DY), cell, step);
+        let (k, jump) = stop(jumps, straight_index(DX, DY), cell, step);
         let (gx, gy) = self.ctx.goal;
         // the goal's distance ahead on this line, if it lies on it
         let goal = if DY == 0 {
@@ -373,7 +368,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
     #[inline(always)]
     fn straight_offer<const DX: i32, const DY: i32>(
         &mut self,
-        jumps: &Jumps<'_>,
+        jumps: Entries<'_>,
         stats: &mut Stats,
         parent: u32,
         (cell, x, y): (u32, i32, i32),
@@ -394,7 +389,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
     #[inline(always)]
     pub(super) fn expand_with<const MODE: u8>(
         &mut self,
-        jumps: &Jumps<'_>,
+        jumps: Entries<'_>,
         stats: &mut Stats,
         at: Point,
         g: Steps,
@@ -435,7 +430,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
     #[inline(always)]
     fn diagonal_with<const MODE: u8, const DX: i32, const DY: i32>(
         &mut self,
-        jumps: &Jumps<'_>,
+        jumps: Entries<'_>,
         stats: &mut Stats,
         at: Point,
         g: Steps,
@@ -444,7 +439,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
         let (gx, gy) = self.ctx.goal;
         let (mut cell, mut x, mut y, mut n) = (at.cell, at.x, at.y, 0);
         loop {
-            let (k, flag) = stop(jumps.entries, 4 + diagonal_index(DX, DY), cell, step);
+            let (k, flag) = stop(jumps, 4 + diagonal_index(DX, DY), cell, step);
             // the steps to the goal's column or row, whichever comes first
             let (tx, ty) = ((gx - x) * DX, (gy - y) * DY);
             let t = match (tx > 0, ty > 0) {
