@@ -334,26 +334,31 @@ fn grid_dijkstra_int(
 
 /// Jump point search on `heurist::grid`, octile `OrderedF64` costs, reused workspace.
 fn grid_jps(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes, corners: CornerCutting) -> Option<f64> {
-    let grid = hgrid::Grid::octile(ctx.grid_map, ctx.cell(s.goal))
-        .ok()?
-        .corner_cutting(corners);
-    let mut ws = ctx.reuse.jps_f64.borrow_mut();
-    let r = Jps::new()
-        .search_in(&mut ws, &grid, ctx.cell(s.start))
-        .ok()?;
-    nodes.expanded += r.stats.expanded;
-    nodes.generated += r.stats.generated;
-    r.cost().map(|c| c.0)
+    jps_query(ctx, s, nodes, corners, None)
 }
 
 /// The same with the map's [`JumpTable`] (built once per map, outside the timed loop).
 fn grid_jps_table(ctx: &Ctx, s: &Scenario, nodes: &mut Nodes) -> Option<f64> {
-    let table = ctx.jump_table();
-    let grid = hgrid::Grid::octile(ctx.grid_map, ctx.cell(s.goal)).ok()?;
-    let mut ws = ctx.reuse.jps_f64.borrow_mut();
-    let r = Jps::new()
-        .search_with_table(&mut ws, table, &grid, ctx.cell(s.start))
-        .ok()?;
+    jps_query(ctx, s, nodes, CornerCutting::Never, Some(ctx.jump_table()))
+}
+
+/// One JPS query under `corners`, reading `table` if given.
+fn jps_query(
+    ctx: &Ctx,
+    s: &Scenario,
+    nodes: &mut Nodes,
+    corners: CornerCutting,
+    table: Option<&JumpTable<'_>>,
+) -> Option<f64> {
+    let grid = hgrid::Grid::octile(ctx.grid_map, ctx.cell(s.goal))
+        .ok()?
+        .corner_cutting(corners);
+    let (mut ws, start) = (ctx.reuse.jps_f64.borrow_mut(), ctx.cell(s.start));
+    let r = match table {
+        Some(table) => Jps::new().search_with_table(&mut ws, table, &grid, start),
+        None => Jps::new().search_in(&mut ws, &grid, start),
+    }
+    .ok()?;
     nodes.expanded += r.stats.expanded;
     nodes.generated += r.stats.generated;
     r.cost().map(|c| c.0)
