@@ -63,6 +63,7 @@ mod astar;
 mod jps;
 mod jump;
 mod open;
+mod ring;
 mod rules;
 mod table;
 
@@ -76,7 +77,8 @@ use super::{
 use crate::grid::cost::sealed::Sealed;
 use crate::search::{Limits, Monitor, Outcome, SearchResult, Solution, Step, StopReason};
 use jump::{GridSearch, MapBits, CUT, FOUR, NEVER};
-use open::{packs_exactly, Buckets, Exact, FlatOpen, Heap, Key, Packed};
+use open::{packs_exactly, Exact, FlatOpen, Heap, Key, Packed};
+use ring::Ring;
 use rules::{direction_table, Dirs};
 
 /// The result of a search of the grid's engine ([`jps`], [`grid_astar`]).
@@ -210,7 +212,7 @@ fn search_bits<C: GridCost, const J: bool>(
 pub struct GridWorkspace<C> {
     nodes: FlatNodes,
     /// The open list when its keys pack into integers ([`open::packs_exactly`]).
-    packed: FlatOpen<Packed, Buckets>,
+    packed: FlatOpen<Packed, Ring>,
     /// The open list otherwise.
     exact: FlatOpen<Exact<C>, Heap<Exact<C>>>,
     copy: Option<GridMap>,
@@ -402,6 +404,7 @@ fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
     if bound.is_some_and(|b| h0 > b) {
         return Err((StopReason::CostBound, Some(h0)));
     }
+    sr.open.set_unit(grid.straight.to_f64());
     sr.nodes.open(si as usize, Steps::default(), si, START);
     sr.nodes.touched.push(si);
     sr.open.push(K::new(h0, si));

@@ -1,7 +1,8 @@
 //! The open list of the grid's engine: a stack for the cells of the least `f`, and behind
-//! it a queue that orders the others by `f`: buckets of cells under a heap of their `f`
-//! for keys packed into integers, a four-ary min-heap of keys otherwise.
+//! it a queue that orders the others by `f`: a ring of buckets ([`Ring`]) for keys packed
+//! into integers, a four-ary min-heap of keys otherwise.
 
+use super::ring::Ring;
 use crate::grid::GridCost;
 
 /// An open-list entry: `f` and the cell, ordered by `f` alone.
@@ -25,8 +26,8 @@ pub(super) trait Key<C>: Copy + Ord {
 /// comparisons cost.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Packed {
-    f: u64,
-    cell: u32,
+    pub(super) f: u64,
+    pub(super) cell: u32,
 }
 
 impl PartialEq for Packed {
@@ -65,7 +66,7 @@ impl Ord for Packed {
 }
 
 impl<C: GridCost> Key<C> for Packed {
-    type Queue = Buckets;
+    type Queue = Ring;
 
     #[inline(always)]
     fn new(f: C, cell: u32) -> Self {
@@ -162,6 +163,8 @@ pub(super) trait Queue<T>: Default {
     fn clear(&mut self);
     fn push(&mut self, item: T);
     fn pop(&mut self) -> Option<T>;
+    /// Tells the queue the cost of a straight step, the scale of the keys' `f`.
+    fn set_unit(&mut self, _unit: f64) {}
 }
 
 /// The open list: a queue, and beside it a stack of the entries pushed with the `f` of
@@ -192,6 +195,11 @@ impl<K: Copy, Q: Queue<K>> FlatOpen<K, Q> {
         self.queue.len() + self.stack.len()
     }
 
+    /// See [`Queue::set_unit`].
+    pub(super) fn set_unit(&mut self, unit: f64) {
+        self.queue.set_unit(unit);
+    }
+
     pub(super) fn clear(&mut self) {
         self.queue.clear();
         self.stack.clear();
@@ -220,192 +228,6 @@ impl<K: Copy, Q: Queue<K>> FlatOpen<K, Q> {
     }
 }
 
-/// How many of the latest `f` a [`Buckets`] remembers the bucket of (a power of two).
-const RECENT: usize = 256;
-
-/// A queue of [`Packed`] keys: the cells of an `f` in a bucket, and a heap of the buckets
-/// by `f`. Where many entries share an `f` (open maps), a push and a pop touch a bucket's
-/// end instead of a heap's levels. The bucket of an `f` is found in a small table of the
-/// latest `f`, indexed by a hash: an `f` whose entry was overwritten gets a second bucket,
-/// which orders as the first. Within a bucket, the newest cell comes out first.
-///
-/// Where few entries share an `f` (corridors, and jump points on many maps), a bucket
-/// holds one cell and opening and emptying it costs more than a heap of the cells would:
-/// after [`DECIDE_AT`] pushes, a queue that opened a bucket for more than
-/// [`FLAT_OPENS`] of them moves its cells into such a heap and stays one until cleared:
-/// on the benchmark's maze of corridors of width 1, 6 % fewer instructions for A\* and 8 %
-/// for jump point search; on its other maps, up to 1 % more for A\* (the pushes counted,
-/// the mode checked) and up to 5 % fewer for jump point search.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Buckets {
-    /// Until the queue decides, the pushes since it was cleared; then [`DECIDE_AT`] if it
-    /// stays buckets, [`FLAT`] if it is a plain heap of cells (`fs` holds the cells).
-    mode: u32,
-    /// Buckets opened since the queue was cleared, until it decides.
-    opened: u32,
-    /// The buckets but `current`, least `f` first (the bucket in place of the cell); the
-    /// cells themselves once the queue is [`FLAT`].
-    fs: Heap<Packed>,
-    /// The latest `f` seen, with their buckets, by [`Buckets::slot`]; empty at first.
-    recent: Vec<(u64, u32)>,
-    /// Cells by bucket.
-    buckets: Vec<Vec<u32>>,
-    /// Buckets emptied, for other `f`.
-    spare: Vec<u32>,
-    /// The bucket being emptied, of the least `f` when it was taken from `fs`.
-    current: Option<(u64, u32)>,
-    len: usize,
-}
-
-/// A bucket number that no bucket has: an empty entry of [`Buckets::recent`].
-const NO_BUCKET: u32 = u32::MAX;
-
-/// After how many pushes a [`Buckets`] decides whether it stays one.
-const DECIDE_AT: u32 = 512;
-
-/// The [`Buckets::mode`] of a queue that is a plain heap of cells.
-const FLAT: u32 = u32::MAX;
-
-/// The share of pushes that open a bucket (numerator, denominator) above which a
-/// [`Buckets`] turns into a plain heap. Over whole queries on the benchmark's maps (medians),
-/// A\* opens one for 0.79 of its pushes in corridors of width 1 and for 0.34 or less
-/// elsewhere; jump point search for 0.86 to 0.98 on the mazes and the rooms of 32 cells,
-/// and 0.24 to 0.77 on the others, where the buckets and the heap cost about the same.
-const FLAT_OPENS: (u32, u32) = (7, 10);
-
-impl Buckets {
-    /// The entry of `f` in `recent`.
-    #[inline(always)]
-    fn slot(f: u64) -> usize {
-        (f.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT.trailing_zeros())) as usize
-    }
-
-    /// A bucket for `f`, queued.
-    #[inline]
-    fn open(&mut self, f: u64) -> u32 {
-        // (read only until the queue decides; wrapping, a queue that stays buckets may
-        // open more than `u32::MAX` in one query)
-        self.opened = self.opened.wrapping_add(1);
-        let b = self.spare.pop().unwrap_or_else(|| {
-            self.buckets.push(Vec::new());
-            (self.buckets.len() - 1) as u32
-        });
-        self.fs.push(Packed { f, cell: b });
-        b
-    }
-
-    /// Decides, at [`DECIDE_AT`] pushes, whether the queue stays buckets; if not, moves
-    /// every cell into a plain heap.
-    #[cold]
-    fn decide(&mut self) {
-        let (num, den) = FLAT_OPENS;
-        if u64::from(self.opened) * u64::from(den) <= u64::from(DECIDE_AT) * u64::from(num) {
-            return;
-        }
-        if let Some((f, b)) = self.current.take() {
-            self.fs.push(Packed { f, cell: b });
-        }
-        let mut cells = Heap::default();
-        while let Some(Packed { f, cell: b }) = self.fs.pop() {
-            for cell in self.buckets[b as usize].drain(..) {
-                cells.push(Packed { f, cell });
-            }
-            self.spare.push(b);
-        }
-        self.fs = cells;
-        self.recent.clear();
-        self.mode = FLAT;
-    }
-}
-
-impl Queue<Packed> for Buckets {
-    #[inline]
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    fn clear(&mut self) {
-        self.mode = 0;
-        self.opened = 0;
-        self.fs.clear();
-        self.recent.clear();
-        self.spare.clear();
-        for (i, bucket) in self.buckets.iter_mut().enumerate() {
-            bucket.clear();
-            self.spare.push(i as u32);
-        }
-        self.current = None;
-        self.len = 0;
-    }
-
-    #[inline]
-    fn push(&mut self, item: Packed) {
-        self.len += 1;
-        let b = match self.current {
-            Some((f, b)) if f == item.f => b,
-            _ => {
-                // (a push of the current `f` is rare: the open list's stack takes those)
-                if self.mode != DECIDE_AT {
-                    if self.mode < DECIDE_AT {
-                        self.mode += 1;
-                        if self.mode == DECIDE_AT {
-                            self.decide();
-                        }
-                    }
-                    if self.mode == FLAT {
-                        self.fs.push(item);
-                        return;
-                    }
-                }
-                if self.recent.is_empty() {
-                    self.recent = vec![(0, NO_BUCKET); RECENT];
-                }
-                let slot = Buckets::slot(item.f);
-                match self.recent[slot] {
-                    (f, b) if f == item.f && b != NO_BUCKET => b,
-                    _ => {
-                        let b = self.open(item.f);
-                        self.recent[slot] = (item.f, b);
-                        b
-                    }
-                }
-            }
-        };
-        self.buckets[b as usize].push(item.cell);
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<Packed> {
-        loop {
-            if let Some((f, b)) = self.current {
-                if self.fs.peek().is_some_and(|least| least.f < f) {
-                    // a smaller `f` pushed since (an estimate that is not consistent):
-                    // the current bucket goes back
-                    self.fs.push(Packed { f, cell: b });
-                } else if let Some(cell) = self.buckets[b as usize].pop() {
-                    self.len -= 1;
-                    return Some(Packed { f, cell });
-                } else {
-                    self.spare.push(b);
-                }
-                self.current = None;
-            }
-            let Packed { f, cell: b } = self.fs.pop()?;
-            if self.mode == FLAT {
-                // (`current` is never set in a plain heap)
-                self.len -= 1;
-                return Some(Packed { f, cell: b });
-            }
-            // pushes of `f` now go to `current`; the table forgets the bucket
-            let slot = Buckets::slot(f);
-            if self.recent.get(slot) == Some(&(f, b)) {
-                self.recent[slot].1 = NO_BUCKET;
-            }
-            self.current = Some((f, b));
-        }
-    }
-}
-
 const ARITY: usize = 4;
 /// A four-ary min-heap (its `pop` is written for four children).
 #[derive(Clone, Debug)]
@@ -422,7 +244,7 @@ impl<T> Default for Heap<T> {
 impl<T: Copy + Ord> Heap<T> {
     /// The least item.
     #[inline]
-    fn peek(&self) -> Option<T> {
+    pub(super) fn peek(&self) -> Option<T> {
         self.items.first().copied()
     }
 }
@@ -506,9 +328,11 @@ mod tests {
 
     /// Pushes and pops at random, each pop checked to take out the least `f` left (after
     /// `clear`, the queue starts over). Keys are pushed at or above the last one taken out,
-    /// as a search with a consistent estimate pushes them, by up to `spread`, so that with
-    /// a small spread many entries tie.
-    fn sorts<Q: Queue<Packed>>(queue: &mut Q, spread: u64) {
+    /// as a search with a consistent estimate pushes them, by `step` times a number below
+    /// `spread`, so that with a small spread many entries tie, and with a small step many
+    /// share a ring's bucket. (A straight step costs 1.)
+    pub(super) fn sorts<Q: Queue<Packed>>(queue: &mut Q, spread: u64, step: f64) {
+        queue.set_unit(1.0);
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut all: Vec<u64> = Vec::new();
         let mut last = 0;
@@ -523,7 +347,7 @@ mod tests {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                let f = last + state % spread;
+                let f = (f64::from_bits(last) + (state % spread) as f64 * step).to_bits();
                 queue.push(Packed {
                     f,
                     cell: state as u32,
@@ -546,57 +370,12 @@ mod tests {
 
     #[test]
     fn the_queues_sort() {
-        for spread in [3, 100, 1 << 40, 1 << 56] {
-            sorts(&mut Heap::default(), spread);
-            sorts(&mut Buckets::default(), spread);
+        for spread in [3, 100, 10_000, 1 << 20] {
+            for step in [0.01, 0.125, 1.0] {
+                sorts(&mut Heap::default(), spread, step);
+                sorts(&mut Ring::default(), spread, step);
+            }
         }
-    }
-
-    /// A queue whose pushes mostly open a bucket becomes a plain heap at `DECIDE_AT`
-    /// pushes, keeps its order across the change, and is buckets again once cleared.
-    #[test]
-    fn buckets_turn_into_a_heap_where_few_keys_tie() {
-        let mut queue = Buckets::default();
-        let n = DECIDE_AT as u64 + 100;
-        // distinct keys, out of order, then one more of an `f` pushed before
-        let keys: Vec<u64> = (0..n).map(|i| (i * 7919) % n).chain([5]).collect();
-        for (cell, &f) in keys.iter().enumerate() {
-            queue.push(Packed {
-                f,
-                cell: cell as u32,
-            });
-            assert_eq!(queue.mode == FLAT, cell + 1 >= DECIDE_AT as usize);
-        }
-        assert_eq!(queue.len(), keys.len());
-        let mut sorted = keys.clone();
-        sorted.sort_unstable();
-        let popped: Vec<u64> = std::iter::from_fn(|| queue.pop().map(|p| p.f)).collect();
-        assert_eq!(popped, sorted);
-        assert_eq!(queue.len(), 0);
-        queue.clear();
-        // keys that tie keep it buckets
-        for i in 0..2 * DECIDE_AT {
-            queue.push(Packed {
-                f: u64::from(i % 3),
-                cell: i,
-            });
-        }
-        assert_eq!(queue.mode, DECIDE_AT);
-        assert_eq!(queue.len(), 2 * DECIDE_AT as usize);
-    }
-
-    /// A key below the last one taken out (which a consistent estimate never pushes)
-    /// comes out next.
-    #[test]
-    fn buckets_take_a_smaller_key_next() {
-        let mut queue = Buckets::default();
-        for (f, cell) in [(5, 0), (5, 1), (7, 2)] {
-            queue.push(Packed { f, cell });
-        }
-        assert_eq!(queue.pop().map(|p| (p.f, p.cell)), Some((5, 1)));
-        queue.push(Packed { f: 4, cell: 3 });
-        let order: Vec<_> = std::iter::from_fn(|| queue.pop().map(|p| (p.f, p.cell))).collect();
-        assert_eq!(order, [(4, 3), (5, 0), (7, 2)]);
     }
 
     #[test]
