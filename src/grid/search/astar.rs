@@ -119,9 +119,10 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
                 duplicates += 1;
                 continue;
             }
+            // (no parent stored: the move in the flags leads back to it)
             let offered = self.offer(
                 state,
-                cell,
+                None,
                 j,
                 x + dx,
                 y + dy,

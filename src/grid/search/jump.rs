@@ -256,7 +256,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
             stats.duplicates += 1;
             return Ok(());
         }
-        self.offer(state, parent, j, jx, jy, g, m)
+        self.offer(state, Some(parent), j, jx, jy, g, m)
     }
 
     /// Whether cell `j`, whose state is `state`, is closed or open at a cost of at most
@@ -268,14 +268,16 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
     }
 
     /// [`relax`](Self::relax) past the test for a duplicate: cell `j`, in state `state`
-    /// (not closed), reached at cost `g` better than any before, stored and queued unless
-    /// the cost bound cuts it off. `Err` when the memory bound stops the run.
+    /// (not closed), reached at cost `g` better than any before from `parent` (`None`
+    /// where `j` is one step `m` away from its parent, which the flags' move then gives),
+    /// stored and queued unless the cost bound cuts it off. `Err` when the memory bound
+    /// stops the run.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn offer(
         &mut self,
         state: u8,
-        parent: u32,
+        parent: Option<u32>,
         j: u32,
         jx: i32,
         jy: i32,

@@ -328,12 +328,26 @@ impl FlatNodes {
         self.touched.clear();
     }
 
-    /// Stores `g`, `parent` and the move `m` that reached cell `i`, and marks it open.
+    /// Stores `g`, `parent` (if any: see [`GridSearch::offer`]) and the move `m` that
+    /// reached cell `i`, and marks it open.
     #[inline(always)]
-    fn open(&mut self, i: usize, g: Steps, parent: u32, m: u8) {
+    fn open(&mut self, i: usize, g: Steps, parent: Option<u32>, m: u8) {
         self.g[i] = g.to_bits();
-        self.parent[i] = parent;
+        if let Some(parent) = parent {
+            self.parent[i] = parent;
+        }
         self.flags[i] = OPEN | m << 2;
+    }
+
+    /// The cell before cell `at` on the best path known: its parent where the search
+    /// jumps (`J`), else the cell one step back along the move in its flags.
+    fn before<const J: bool>(&self, at: u32, width: u32) -> u32 {
+        if J {
+            return self.parent[at as usize];
+        }
+        let m = i32::from(self.flags[at as usize] >> 2);
+        let (dx, dy) = (m % 3 - 1, m / 3 - 1);
+        at.wrapping_add_signed(-(dy * width as i32 + dx))
     }
 }
 
@@ -405,7 +419,8 @@ fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
         return Err((StopReason::CostBound, Some(h0)));
     }
     sr.open.set_unit(grid.straight.to_f64());
-    sr.nodes.open(si as usize, Steps::default(), si, START);
+    sr.nodes
+        .open(si as usize, Steps::default(), Some(si), START);
     sr.nodes.touched.push(si);
     sr.open.push(K::new(h0, si));
     let mut dirs = Dirs::default();
@@ -425,7 +440,7 @@ fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
         }
         if cell == goal {
             mon.stats.stored = sr.nodes.touched.len();
-            return Ok(Outcome::Found(trace(grid, sr.nodes, start, goal)));
+            return Ok(Outcome::Found(trace::<C, J>(grid, sr.nodes, start, goal)));
         }
         sr.nodes.flags[i] = flag & !STATE | CLOSED;
         mon.stats.expanded += 1;
@@ -449,7 +464,7 @@ fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
 
 /// The path to `goal`, each jump expanded into single steps: from each jump point to the
 /// next, diagonal steps first, then straight ones.
-fn trace<C: GridCost>(
+fn trace<C: GridCost, const J: bool>(
     grid: &MapGrid<'_, C>,
     nodes: &FlatNodes,
     start: Cell,
@@ -459,8 +474,9 @@ fn trace<C: GridCost>(
     let xy = |cell: u32| ((cell % width) as i32, (cell / width) as i32);
     let mut points = vec![goal];
     let mut at = goal;
-    while nodes.parent[at as usize] != at {
-        at = nodes.parent[at as usize];
+    // (the start is its own parent, and its flags hold the move `START`)
+    while nodes.flags[at as usize] >> 2 != START {
+        at = nodes.before::<J>(at, width);
         points.push(at);
     }
     points.reverse();
