@@ -294,6 +294,35 @@ proptest! {
     }
 
     #[test]
+    fn float_costs_of_any_scale_match_dijkstra((map, start, goal) in instance(), pick in 0usize..4) {
+        // The grid engine files `f` in buckets of a width scaled by the straight step's
+        // cost: tiny and huge costs, and a diagonal step of 1.001, whose buckets hold
+        // several `f` (an engine that left them unsorted failed here), must still come
+        // out in order.
+        let (s, d) = [(1e-300, 1.4e-300), (1e300, 1.9e300), (1.0, 1.001), (1.0, 1.0)][pick];
+        let same = |got: Option<OrderedF64>, want: Option<OrderedF64>| match (got, want) {
+            (Some(g), Some(w)) => (g.0 - w.0).abs() <= 1e-9 * w.0,
+            (g, w) => g.is_none() && w.is_none(),
+        };
+        for four in [false, true] {
+            for corners in CORNERS {
+                let mut grid = Grid::new(&map, goal, OrderedF64(s), OrderedF64(d))
+                    .unwrap()
+                    .corner_cutting(corners);
+                if four {
+                    grid = grid.connectivity(Connectivity::Four);
+                }
+                agree(&grid, start);
+                let want = Dijkstra::new().search_dense(&grid, start).cost();
+                let got = jps(&grid, start).unwrap().cost();
+                prop_assert!(same(got, want), "jps {got:?} vs {want:?}");
+                let got = grid_astar(&grid, start).unwrap().cost();
+                prop_assert!(same(got, want), "grid_astar {got:?} vs {want:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_reused_workspace_answers_as_a_fresh_one(
         queries in proptest::collection::vec((instance(), 0usize..4), 1..6),
     ) {
