@@ -206,9 +206,10 @@
 //! `sliding_tiles`, `pattern_database`, `cancel`, `move_pruning`), and seven
 //! programs that read puzzle files, print the solution step by step and answer `--json`:
 //! `zenji`, `fifteen` (the sliding-tile puzzle with pattern databases), `rush_hour`,
-//! `treasure`, `labyrinth`, `maze`, and `grid_map` (Moving AI maps and scenarios). Its `BENCHMARKS.md` compares the algorithms, the
-//! heuristics and other crates (on Moving AI grid maps, Korf's 15-puzzle instances and
-//! more), with the commands that reproduce every table.
+//! `treasure`, `labyrinth`, `maze`, and `grid_map` (Moving AI maps and scenarios). Its
+//! `BENCHMARKS.md` compares the algorithms, the heuristics and other crates (on Moving AI
+//! grid maps, Korf's 15-puzzle instances and more), with the commands that reproduce
+//! every table.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

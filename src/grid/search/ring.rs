@@ -126,20 +126,35 @@ impl Ring {
         }
     }
 
-    /// How far past `base` the next occupied slot is (the ring holds entries).
+    /// How far past `base` the next occupied slot is; `None` where the ring is empty.
     #[inline]
-    fn next_occupied(&self) -> u64 {
+    fn next_occupied(&self) -> Option<u64> {
         let from = (self.base as usize + 1) & (SLOTS - 1);
         let (w, b) = (from / 64, from % 64);
-        let mut word = self.occupied[w] & (!0 << b);
-        let mut i = 0;
         // the words from `from`'s on, around to its own bits below `from`
-        while word == 0 {
-            i += 1;
-            word = self.occupied[(w + i) % WORDS];
+        (0..=WORDS).find_map(|i| {
+            let word = match i {
+                0 => self.occupied[w] & (!0 << b),
+                _ => self.occupied[(w + i) % WORDS],
+            };
+            (word != 0).then(|| {
+                let s = ((w + i) % WORDS) * 64 + word.trailing_zeros() as usize;
+                ((s + SLOTS - from) & (SLOTS - 1)) as u64 + 1
+            })
+        })
+    }
+
+    /// Takes every entry out of the ring's slots, oldest first in each, and gives it to
+    /// `each`.
+    fn drain_slots(&mut self, mut each: impl FnMut(Packed)) {
+        for (w, word) in self.occupied.iter_mut().enumerate() {
+            while *word != 0 {
+                let slot = &mut self.slots[w * 64 + word.trailing_zeros() as usize];
+                each(slot.first);
+                slot.more.drain(..).for_each(&mut each);
+                *word &= *word - 1;
+            }
         }
-        let s = ((w + i) % WORDS) * 64 + word.trailing_zeros() as usize;
-        ((s + SLOTS - from) & (SLOTS - 1)) as u64 + 1
     }
 
     /// Decides, at [`DECIDE_AT`] pushes, whether the queue stays a ring; if not, moves
@@ -156,16 +171,9 @@ impl Ring {
         while let Some(item) = self.early.pop() {
             self.overflow.push(item);
         }
-        for (w, word) in self.occupied.iter_mut().enumerate() {
-            while *word != 0 {
-                let slot = &mut self.slots[w * 64 + word.trailing_zeros() as usize];
-                self.overflow.push(slot.first);
-                for item in slot.more.drain(..) {
-                    self.overflow.push(item);
-                }
-                *word &= *word - 1;
-            }
-        }
+        let mut flat = std::mem::take(&mut self.overflow);
+        self.drain_slots(|item| flat.push(item));
+        self.overflow = flat;
         self.mode = FLAT;
     }
 
@@ -174,9 +182,8 @@ impl Ring {
     /// takes bucket `base` out of the ring into `current`.
     #[inline(never)]
     fn advance(&mut self) {
-        let in_ring = self.occupied.iter().any(|&w| w != 0);
-        if in_ring {
-            self.base += self.next_occupied();
+        if let Some(d) = self.next_occupied() {
+            self.base += d;
         } else if let Some(least) = self.overflow.peek() {
             self.base = self.bucket(least.f);
         }
@@ -207,13 +214,7 @@ impl Queue<Packed> for Ring {
     }
 
     fn clear(&mut self) {
-        for (w, word) in self.occupied.iter_mut().enumerate() {
-            while *word != 0 {
-                let s = w * 64 + word.trailing_zeros() as usize;
-                self.slots[s].more.clear();
-                *word &= *word - 1;
-            }
-        }
+        self.drain_slots(|_| {});
         self.current.clear();
         self.early.clear();
         self.overflow.clear();
