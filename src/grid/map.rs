@@ -1,6 +1,7 @@
 //! Grid maps: which cells of a `width` x `height` grid can be entered.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The passability of a grid's cells: what a [`Grid`](super::Grid) searches.
 ///
@@ -129,13 +130,31 @@ impl Lines {
 /// let checker = GridMap::from_fn(4, 4, |x, y| (x + y) % 2 == 0);
 /// assert_eq!(checker.passable_count(), 8);
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct GridMap {
     width: u32,
     height: u32,
     pub(crate) rows: Lines,
     pub(crate) cols: Lines,
+    /// Changes with every change of the cells (see [`GridMap::revision`]).
+    revision: u64,
 }
+
+/// The next [`GridMap::revision`] to give out: numbers are never given twice in a process.
+static NEXT_REVISION: AtomicU64 = AtomicU64::new(1);
+
+/// A revision that no map has had.
+fn new_revision() -> u64 {
+    NEXT_REVISION.fetch_add(1, Ordering::Relaxed)
+}
+
+impl PartialEq for GridMap {
+    /// Maps are equal when their cells are (whatever their revisions).
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.rows == other.rows
+    }
+}
+impl Eq for GridMap {}
 
 impl GridMap {
     /// A `width` x `height` map with every cell passable.
@@ -163,6 +182,7 @@ impl GridMap {
             height,
             rows: Lines::new(h, w),
             cols: Lines::new(w, h),
+            revision: new_revision(),
         };
         for y in 0..height {
             for x in 0..width {
@@ -194,6 +214,14 @@ impl GridMap {
         );
         self.rows.set(y as usize, x as usize, passable);
         self.cols.set(x as usize, y as usize, passable);
+        self.revision = new_revision();
+    }
+
+    /// A number that identifies the map's cells as they are: no other map, and this map
+    /// after a change, has the same. A search's workspace keeps what it derives from a
+    /// map's cells under their revision, to use again while the map does not change.
+    pub(crate) fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Which of the eight neighbours of cell `(x, y)` are passable, as bits in the order

@@ -257,15 +257,11 @@ pub fn parse_map(text: &str) -> Result<GridMap, ParseError> {
     if u64::from(width) * u64::from(height) > u64::from(u32::MAX) {
         return Err(ParseError::new(map_line, 1, "the map has too many cells"));
     }
-    let mut map = GridMap::from_fn(width, height, |_, _| false);
-    for (y, row) in rows.iter().enumerate() {
-        for (x, b) in row.bytes().enumerate() {
-            if matches!(b, b'.' | b'G' | b'S') {
-                map.set(x as u32, y as u32, true);
-            }
-        }
-    }
-    Ok(map)
+    Ok(GridMap::from_fn(width, height, |x, y| {
+        let row = rows[y as usize].as_bytes();
+        row.get(x as usize)
+            .is_some_and(|b| matches!(b, b'.' | b'G' | b'S'))
+    }))
 }
 
 /// One line of a Moving AI `.scen` file: a start, a goal and the optimal path length

@@ -357,6 +357,37 @@ proptest! {
     }
 
     #[test]
+    fn a_reused_workspace_sees_each_change_of_the_map(
+        (map, start, goal) in instance(),
+        changes in proptest::collection::vec((0u32..24, 0u32..24), 1..30),
+    ) {
+        // The workspace keeps what it read of a map's cells between runs: after each
+        // change of one cell, and on an unchanged copy of the map in between, a run in it
+        // answers as a fresh one does.
+        let (mut map, copy) = (map.clone(), map);
+        let mut workspace = GridWorkspace::new();
+        for (i, &(x, y)) in changes.iter().enumerate() {
+            let (x, y) = (x % map.width(), y % map.height());
+            if Cell::new(x, y) != start && Cell::new(x, y) != goal {
+                let passable = map.is_passable(x, y);
+                map.set(x, y, !passable);
+            }
+            let which = if i % 3 == 2 { &copy } else { &map };
+            for corners in CORNERS {
+                let grid = Grid::octile(which, goal).unwrap().corner_cutting(corners);
+                let fresh = grid_astar(&grid, start).unwrap();
+                let reused = GridAStar::new().search_in(&mut workspace, &grid, start).unwrap();
+                prop_assert_eq!(fresh.cost(), reused.cost());
+                prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
+                let fresh = jps(&grid, start).unwrap();
+                let reused = Jps::new().search_in(&mut workspace, &grid, start).unwrap();
+                prop_assert_eq!(fresh.cost(), reused.cost());
+                prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
+            }
+        }
+    }
+
+    #[test]
     fn closure_maps_match_bitmaps((map, start, goal) in instance()) {
         let f = FnMap::new(map.width(), map.height(), |x, y| map.is_passable(x, y));
         let a = Grid::octile(&map, goal).unwrap();

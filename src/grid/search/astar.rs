@@ -93,7 +93,7 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
         g: Steps,
     ) -> Result<(), ()> {
         let (x, y) = self.ctx.xy(cell);
-        let mut around = self.ctx.neighbourhood(self.ctx.row_bit(x, y));
+        let mut around = self.neighbourhood(cell, |map| map.row_bit(x, y));
         if MODE == FOUR {
             around &= STRAIGHT_NEIGHBOURS;
         }

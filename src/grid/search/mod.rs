@@ -184,6 +184,7 @@ fn search_bits<C: GridCost, const J: bool>(
     };
     let mut mon = Monitor::new(limits);
     let cells = grid.map.width() as usize * grid.map.height() as usize;
+    nodes.prepare(cells, bits.revision());
     // (a constant test first: for the costs that always pack, the other open list's
     // search is not even compiled)
     let outcome = if <C as Sealed>::PACKS || packs_exactly(grid.diagonal, cells) {
@@ -202,12 +203,16 @@ fn search_bits<C: GridCost, const J: bool>(
     }
 }
 
-/// What [`Jps::search_in`] and [`GridAStar::search_in`] keep between runs: g-values, parents and flags in flat arrays
-/// by cell index, the open list, and (for maps that are not a [`GridMap`]) the bitmap the
-/// map is copied into. A run resets only the cells it touched.
+/// What [`Jps::search_in`] and [`GridAStar::search_in`] keep between runs: g-values,
+/// parents and flags in flat arrays by cell index (15 bytes a cell), the open list, and
+/// (for maps that are not a [`GridMap`]) the bitmap the map is copied into. A run resets
+/// only the cells it touched.
 ///
 /// Reusing a workspace saves the allocation and zeroing of those arrays (a few megabytes
-/// for a 512 x 512 map), which can cost more than a short query itself.
+/// for a 512 x 512 map), which can cost more than a short query itself. It also keeps
+/// which neighbours of each cell expanded are passable, for the next runs on the same
+/// [`GridMap`] as long as the map is not changed (a [`GridMap::set`] in between, or
+/// another map, and the next run reads them from the map again).
 #[derive(Clone, Debug)]
 pub struct GridWorkspace<C> {
     nodes: FlatNodes,
@@ -226,6 +231,8 @@ impl<C: GridCost> Default for GridWorkspace<C> {
                 g: Vec::new(),
                 parent: Vec::new(),
                 touched: Vec::new(),
+                around: Vec::new(),
+                around_of: 0,
             },
             packed: FlatOpen::default(),
             exact: FlatOpen::default(),
@@ -302,7 +309,8 @@ impl Steps {
 /// each (the array the jumps' lookups touch most, a quarter of a megabyte for 512 x 512)
 /// with the state and the last move of the best path known, and the g-value and parent,
 /// valid where the state is not `UNSEEN`, each in an array of its own so that a flag
-/// lookup loads no cache line of them.
+/// lookup loads no cache line of them; and the neighbourhoods of the cells expanded, which
+/// stay valid across runs on one map.
 #[derive(Clone, Debug)]
 struct FlatNodes {
     flags: Vec<u8>,
@@ -310,15 +318,29 @@ struct FlatNodes {
     g: Vec<u64>,
     parent: Vec<u32>,
     touched: Vec<u32>,
+    /// The neighbourhood mask of each cell expanded on the map of revision `around_of`,
+    /// with [`KNOWN`] set; zero for the others.
+    around: Vec<u16>,
+    around_of: u64,
 }
 
+/// The bit of [`FlatNodes::around`] that marks a neighbourhood as known (a mask has 9
+/// bits).
+const KNOWN: u16 = 1 << 15;
+
 impl FlatNodes {
-    fn prepare(&mut self, cells: usize) {
+    /// Sizes the arrays for a map of `cells` cells, whose [`GridMap::revision`] is
+    /// `revision`: the neighbourhoods known are dropped unless they are of that map.
+    fn prepare(&mut self, cells: usize, revision: u64) {
         if self.flags.len() != cells {
             self.flags = vec![UNSEEN; cells];
             self.g = vec![0; cells];
             self.parent = vec![0; cells];
+            self.around = vec![0; cells];
+        } else if self.around_of != revision {
+            self.around.fill(0);
         }
+        self.around_of = revision;
     }
 
     fn clear(&mut self) {
@@ -399,7 +421,6 @@ fn run_in<C: GridCost, K: Key<C>, const MODE: u8, const J: bool>(
         }));
     }
     let width = ctx.width;
-    nodes.prepare(width as usize * grid.map.height() as usize);
     let goal = grid.goal.y * width + grid.goal.x;
     let si = start.y * width + start.x;
     let bound = mon.cost_bound();
