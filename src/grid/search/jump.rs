@@ -216,11 +216,10 @@ impl<C: GridCost, K: Key<C>, Q: Queue<K>> GridSearch<'_, '_, C, K, Q> {
         cell: u32,
         row: impl FnOnce(&MapBits<'_>) -> usize,
     ) -> Neighbourhood {
-        let known = &mut self.nodes.around[cell as usize];
-        match *known {
+        match self.nodes.around[cell as usize] {
             0 => {
                 let n = self.ctx.neighbourhood(row(&self.ctx));
-                *known = n as u16 | KNOWN;
+                self.nodes.learn(cell, n as u16);
                 n
             }
             n => usize::from(n & !KNOWN),

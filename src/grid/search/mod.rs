@@ -233,6 +233,7 @@ impl<C: GridCost> Default for GridWorkspace<C> {
                 touched: Vec::new(),
                 around: Vec::new(),
                 around_of: 0,
+                known: Some(Vec::new()),
             },
             packed: FlatOpen::default(),
             exact: FlatOpen::default(),
@@ -322,11 +323,20 @@ struct FlatNodes {
     /// with [`KNOWN`] set; zero for the others.
     around: Vec<u16>,
     around_of: u64,
+    /// The cells whose neighbourhood is known, while there are at most [`FEW_KNOWN`]
+    /// of them (then `None`): a run on another map resets only these.
+    known: Option<Vec<u32>>,
 }
 
 /// The bit of [`FlatNodes::around`] that marks a neighbourhood as known (a mask has 9
 /// bits).
 const KNOWN: u16 = 1 << 15;
+
+/// Of how many cells a [`FlatNodes`] lists those whose neighbourhood it knows, per cell of
+/// the map: up to that share, resetting them one by one costs less than clearing the whole
+/// array, so that queries that alternate between maps (short ones, on large maps) pay for
+/// the cells they read and not for the map's size.
+const FEW_KNOWN: usize = 32;
 
 impl FlatNodes {
     /// Sizes the arrays for a map of `cells` cells, whose [`GridMap::revision`] is
@@ -337,10 +347,28 @@ impl FlatNodes {
             self.g = vec![0; cells];
             self.parent = vec![0; cells];
             self.around = vec![0; cells];
+            self.known = Some(Vec::new());
         } else if self.around_of != revision {
-            self.around.fill(0);
+            match &mut self.known {
+                Some(known) => known.drain(..).for_each(|c| self.around[c as usize] = 0),
+                None => self.around.fill(0),
+            }
+            self.known = Some(self.known.take().unwrap_or_default());
         }
         self.around_of = revision;
+    }
+
+    /// Keeps `n | KNOWN` as the neighbourhood of `cell`, which was not known.
+    #[inline(always)]
+    fn learn(&mut self, cell: u32, n: u16) {
+        self.around[cell as usize] = n | KNOWN;
+        if let Some(known) = &mut self.known {
+            if known.len() < self.around.len() / FEW_KNOWN {
+                known.push(cell);
+            } else {
+                self.known = None;
+            }
+        }
     }
 
     fn clear(&mut self) {
