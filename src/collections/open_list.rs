@@ -622,23 +622,25 @@ mod tests {
     /// The ring covers the primary indices present, whatever their magnitude.
     #[test]
     fn bucket_memory_follows_the_span_not_the_costs() {
+        // (g = 0: each key's secondary index fits, so only the primary one decides)
         let mut q = BucketFrontier::new(|k: &Key| Some((k.0 .0 as usize, k.1 as usize)), false);
         for (id, f) in (1_000_000..1_000_100).enumerate() {
-            q.push(id, key(f, 0, id));
+            q.push(id, key(0, f, id));
         }
+        assert_eq!((q.len, q.heap.0.len()), (100, 0));
         assert!(q.ring.len() <= 128, "{} layers", q.ring.len());
         for id in 0..100 {
             assert_eq!(
-                q.pop(|i| (i >= id).then(|| key(1_000_000 + i as u32, 0, i)))
+                q.pop(|i| (i >= id).then(|| key(0, 1_000_000 + i as u32, i)))
                     .map(|(i, _)| i),
                 Some(id)
             );
         }
         // far apart: the second goes to the heap, still popped in order
-        q.push(0, key(5, 0, 0));
-        q.push(1, key(5 + WINDOW as u32, 0, 1));
-        assert_eq!(q.heap.0.len(), 1);
-        let current = |i: usize| Some(key(5 + i as u32 * WINDOW as u32, 0, i));
+        q.push(0, key(0, 5, 0));
+        q.push(1, key(0, 5 + WINDOW as u32, 1));
+        assert_eq!((q.len, q.heap.0.len()), (1, 1));
+        let current = |i: usize| Some(key(0, 5 + i as u32 * WINDOW as u32, i));
         assert_eq!(q.pop(current).map(|(i, _)| i), Some(0));
         assert_eq!(
             q.pop(|i| (i == 1).then(|| current(i)).flatten())
