@@ -95,6 +95,24 @@ fn agree<M: Map, C: GridCost>(grid: &Grid<'_, M, C>, start: Cell) {
     }
 }
 
+/// Jump point search and then the grid's A\* in `workspace` answer as fresh runs do: the
+/// same cost, after as many expansions.
+fn reused_answers_as_fresh<M: Map, C: GridCost>(
+    workspace: &mut GridWorkspace<C>,
+    grid: &Grid<'_, M, C>,
+    start: Cell,
+) -> Result<(), TestCaseError> {
+    let fresh = jps(grid, start).unwrap();
+    let reused = Jps::new().search_in(workspace, grid, start).unwrap();
+    prop_assert_eq!(fresh.cost(), reused.cost());
+    prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
+    let fresh = grid_astar(grid, start).unwrap();
+    let reused = GridAStar::new().search_in(workspace, grid, start).unwrap();
+    prop_assert_eq!(fresh.cost(), reused.cost());
+    prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
+    Ok(())
+}
+
 /// A random map with the given obstacle density (in 256ths), a start and a goal on it.
 fn instance() -> impl Strategy<Value = (GridMap, Cell, Cell)> {
     sized_instance(1..=24, 1..=24, 0..=160)
@@ -336,14 +354,7 @@ proptest! {
                 3 => octile.connectivity(Connectivity::Four),
                 r => octile.corner_cutting(CORNERS[r]),
             };
-            let fresh = jps(&grid, start).unwrap();
-            let reused = Jps::new().search_in(&mut floats, &grid, start).unwrap();
-            prop_assert_eq!(fresh.cost(), reused.cost());
-            prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
-            let fresh = grid_astar(&grid, start).unwrap();
-            let reused = GridAStar::new().search_in(&mut floats, &grid, start).unwrap();
-            prop_assert_eq!(fresh.cost(), reused.cost());
-            prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
+            reused_answers_as_fresh(&mut floats, &grid, start)?;
             let int = Grid::new(&map, goal, 5u64, 7).unwrap();
             let int = match rule {
                 3 => int.connectivity(Connectivity::Four),
@@ -375,14 +386,7 @@ proptest! {
             let which = if i % 3 == 2 { &copy } else { &map };
             for corners in CORNERS {
                 let grid = Grid::octile(which, goal).unwrap().corner_cutting(corners);
-                let fresh = grid_astar(&grid, start).unwrap();
-                let reused = GridAStar::new().search_in(&mut workspace, &grid, start).unwrap();
-                prop_assert_eq!(fresh.cost(), reused.cost());
-                prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
-                let fresh = jps(&grid, start).unwrap();
-                let reused = Jps::new().search_in(&mut workspace, &grid, start).unwrap();
-                prop_assert_eq!(fresh.cost(), reused.cost());
-                prop_assert_eq!(fresh.stats.expanded, reused.stats.expanded);
+                reused_answers_as_fresh(&mut workspace, &grid, start)?;
             }
         }
     }

@@ -351,9 +351,11 @@ impl FlatNodes {
         } else if self.around_of != revision {
             match &mut self.known {
                 Some(known) => known.drain(..).for_each(|c| self.around[c as usize] = 0),
-                None => self.around.fill(0),
+                None => {
+                    self.around.fill(0);
+                    self.known = Some(Vec::new());
+                }
             }
-            self.known = Some(self.known.take().unwrap_or_default());
         }
         self.around_of = revision;
     }
