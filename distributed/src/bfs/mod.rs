@@ -3,9 +3,10 @@
 //! Each worker owns the states whose [hash names it](crate::util::owner) and keeps them in
 //! memory. In a round, every worker expands its part of the layer and sends each successor,
 //! packed, to the successor's owner, which keeps those it has not seen as its part of the
-//! next layer (and, in a search, each one's parent). A gather round then shares the layer's
-//! size, the counters, a goal and the limits' verdicts, so that every worker takes the same
-//! decision.
+//! next layer (and, in a search, each one's parent). A state the worker generates again
+//! while its first copy still waits in its [table of recent successors](crate::util::recent)
+//! is merged there and sent once. A gather round then shares the layer's size, the
+//! counters, a goal and the limits' verdicts, so that every worker takes the same decision.
 //!
 //! A reversible space whose states pack into 16 bytes or fewer is kept in layers of sorted
 //! keys (an enumeration three, a search all), and a round's successors are settled all at

@@ -10,10 +10,12 @@ use timely::worker::Worker;
 
 use crate::checkpoint::{self, Checkpoints, Counters};
 use crate::cluster::peer_gone;
+use crate::util::recent::{copy, Recent};
 use crate::util::route::{Gather, Router};
 use crate::util::Ways;
 use crate::util::{
-    from_words, guarded, owner, sorted, to_words, Outbox, Report, StateMap, StateSet,
+    from_words, guarded, owner, owner_of, sorted, state_hash, to_words, Outbox, Report, StateMap,
+    StateSet,
 };
 use crate::{Error, Stop};
 
@@ -271,6 +273,20 @@ where
     }
     let mut successors = Successors::new();
     let mut outbox = Outbox::new(peers);
+    // successors held back, so that one generated again is merged here instead of sent
+    let mut recent = Recent::new(width, record);
+    let mut outgoing = vec![0u8; record];
+    // a record generated again: its skip set takes in the new way in (a parent stays the
+    // first found)
+    let merge = |held: &mut [u8], new: &[u8]| {
+        if set_bytes > 0 {
+            let ways = E::union(
+                E::Set::unpack(&held[width..with_set]),
+                E::Set::unpack(&new[width..with_set]),
+            );
+            ways.pack(&mut held[width..with_set]);
+        }
+    };
     // a resumed run has its round's layer built: it goes on from that round's report
     let mut round_done = resumed.is_some();
     drop(resumed);
@@ -316,14 +332,14 @@ where
                     expanded += 1;
                     generated += successors.len() as u64;
                     for step in successors.iter() {
-                        step.state.pack(&mut packed);
-                        let to = owner(&packed, peers);
-                        outbox.push(&mut router, worker, to, record, |out| {
-                            out[..width].copy_from_slice(&packed);
-                            E::after(&*problem, &step.action).pack(&mut out[width..with_set]);
-                            if record > with_set {
-                                state.pack(&mut out[with_set..]);
-                            }
+                        step.state.pack(&mut outgoing[..width]);
+                        E::after(&*problem, &step.action).pack(&mut outgoing[width..with_set]);
+                        if record > with_set {
+                            state.pack(&mut outgoing[with_set..]);
+                        }
+                        let hash = state_hash(&outgoing[..width]);
+                        recent.offer(hash, owner_of(hash, peers), &outgoing, merge, |to, r| {
+                            outbox.push(&mut router, worker, to, record, |out| copy(out, r))
                         });
                         if search && goal.is_none() && problem.is_goal(&step.state) {
                             goal = Some(step.state.clone());
@@ -342,6 +358,8 @@ where
                 shard.borrow_mut().goal.get_or_insert(goal);
             }
             drop(frontier_packed);
+            recent.flush(|to, r| outbox.push(&mut router, worker, to, record, |out| copy(out, r)));
+            shard.borrow_mut().duplicates += recent.take_merged();
             if let Some(message) = failure {
                 shard.borrow_mut().failed.get_or_insert(message);
             }

@@ -2,6 +2,7 @@
 //! worker owns a state, states as words for [`Gather`](route::Gather) rounds, and the
 //! per-worker buffers of packed successors.
 
+pub(crate) mod recent;
 pub(crate) mod route;
 pub(crate) mod sorted;
 pub(crate) mod table;
@@ -137,6 +138,19 @@ pub(crate) type StateSet<K> =
 /// The worker (of `peers`) that owns the state packed as `bytes`: a fixed hash of the bytes,
 /// the same in every process and on every machine, scaled into `0..peers`.
 pub(crate) fn owner(bytes: &[u8], peers: usize) -> usize {
+    owner_of(state_hash(bytes), peers)
+}
+
+/// The worker (of `peers`) that owns a state whose [`state_hash`] is `hash`.
+#[inline]
+pub(crate) fn owner_of(hash: u64, peers: usize) -> usize {
+    ((u128::from(hash) * peers as u128) >> 64) as usize
+}
+
+/// The fixed hash of a packed state that [`owner`] scales: its top bits name the owner, its
+/// low bits are free for a table of the sender's ([`recent`]).
+#[inline]
+pub(crate) fn state_hash(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0x243F_6A88_85A3_08D3;
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
@@ -152,7 +166,7 @@ pub(crate) fn owner(bytes: &[u8], peers: usize) -> usize {
     hash ^= hash >> 32;
     hash = hash.wrapping_mul(0xD6E8_FEB8_6659_FD93);
     hash ^= hash >> 32;
-    ((u128::from(hash) * peers as u128) >> 64) as usize
+    hash
 }
 
 /// `state` as little-endian words, for a [`Gather`](route::Gather) round.

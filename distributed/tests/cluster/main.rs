@@ -90,6 +90,15 @@ fn reversible_enumerations_of_narrow_and_wide_states_match_the_serial_counts() {
                 .unwrap();
             assert_eq!(all.layers, serial, "{N} bytes, {threads} threads");
             assert_eq!(all.total_states(), 23 * 17);
+            // every successor is a new state or a duplicate, counted where it was dropped:
+            // by its owner, or by the worker that generated it again before sending it
+            let total = all.total_states();
+            assert_eq!(all.stats.generated, total - 1 + all.stats.duplicates);
+            let sent = all.stats.generated * N as u64;
+            assert!(
+                all.bytes_sent < sent,
+                "every successor was sent: {sent} bytes"
+            );
             // a round's successors compacted every few: the same counts, duplicates too
             let compacted = Bfs::new()
                 .reversible(true)
