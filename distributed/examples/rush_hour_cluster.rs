@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! rush_hour_cluster [-w THREADS] [-n PROCESSES -p INDEX [-h HOSTFILE]] BOARD.csv
-//!                   [--size N] [--bfs] [--move-pruning] [--json] [--thread-engine]
+//!                   [--size N] [--bfs] [--move-pruning] [--batch N] [--json] [--thread-engine]
 //! ```
 //!
 //! `BOARD.csv` is a board in the course's format (a line `name,H|V,row,column,length` a
@@ -12,7 +12,8 @@
 //! instead. The program prints the moves, merged per vehicle, and checks them by replaying
 //! them; Ctrl-C stops every process after its round. `--move-pruning` leaves out, after a
 //! move of a vehicle, that vehicle's moves (one slide from the state before), in either
-//! engine. `--thread-engine` runs the batched A\* (or the level-synchronous breadth-first
+//! engine. `--batch N` has A\* on the cluster expand up to N states a worker in a round
+//! (2048 by default; see `AStar::batch`). `--thread-engine` runs the batched A\* (or the level-synchronous breadth-first
 //! search) of heurist on `-w` threads of this process instead, to compare. Example:
 //!
 //! ```text
@@ -45,6 +46,8 @@ struct Options {
     bfs: bool,
     threads: bool,
     pruning: bool,
+    /// States a worker expands in a round of the cluster's A\*.
+    batch: Option<usize>,
 }
 
 fn run() -> Result<(), String> {
@@ -53,6 +56,7 @@ fn run() -> Result<(), String> {
         bfs: false,
         threads: false,
         pruning: false,
+        batch: None,
     };
     let mut size = None;
     let mut args = Vec::new();
@@ -63,6 +67,11 @@ fn run() -> Result<(), String> {
             "--bfs" => options.bfs = true,
             "--thread-engine" => options.threads = true,
             "--move-pruning" => options.pruning = true,
+            "--batch" => {
+                let n = given.next().ok_or("--batch needs a number")?;
+                let n = n.parse::<usize>().map_err(|_| format!("--batch {n:?}"))?;
+                options.batch = Some(n);
+            }
             "--size" => {
                 let n = given.next().ok_or("--size needs a number")?;
                 size = Some(n.parse::<usize>().map_err(|_| format!("--size {n:?}"))?);
@@ -138,7 +147,12 @@ where
                 .search(cluster, problem.clone(), start)
         } else {
             let h = heuristic.clone();
-            AStar::new().cancel(cancel).expansion::<E>().search(
+            let astar = AStar::new().cancel(cancel);
+            let astar = match options.batch {
+                Some(n) => astar.batch(n),
+                None => astar,
+            };
+            astar.expansion::<E>().search(
                 cluster,
                 problem.clone(),
                 move |s: &Packed<W>| h.h(s),
