@@ -13,8 +13,9 @@
 //! them; Ctrl-C stops every process after its round. `--move-pruning` leaves out, after a
 //! move of a vehicle, that vehicle's moves (one slide from the state before), in either
 //! engine. `--batch N` has A\* on the cluster expand up to N states a worker in a round
-//! (2048 by default; see `AStar::batch`). `--thread-engine` runs the batched A\* (or the level-synchronous breadth-first
-//! search) of heurist on `-w` threads of this process instead, to compare. Example:
+//! (2048 by default; see `AStar::batch`). `--thread-engine` runs the batched A\* (or the
+//! level-synchronous breadth-first search) of heurist on `-w` threads of this process
+//! instead, to compare. Example:
 //!
 //! ```text
 //! cargo run --release -p heurist-distributed --example rush_hour_cluster -- -w 2 data/rush_hour/Rushhour9x9_5.csv

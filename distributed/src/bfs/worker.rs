@@ -12,6 +12,7 @@ use crate::checkpoint::{self, Checkpoints, Counters};
 use crate::cluster::peer_gone;
 use crate::util::recent::{copy, Recent};
 use crate::util::route::{Gather, Router};
+use crate::util::sorted::Payload;
 use crate::util::Ways;
 use crate::util::{
     from_words, guarded, owner, owner_of, sorted, state_hash, to_words, Outbox, Report, StateMap,
@@ -276,16 +277,12 @@ where
     // successors held back, so that one generated again is merged here instead of sent
     let mut recent = Recent::new(width, record);
     let mut outgoing = vec![0u8; record];
-    // a record generated again: its skip set takes in the new way in (a parent stays the
-    // first found)
+    // a record generated again: its ways in take in the new one, as in a sorted layer (a
+    // parent stays the first found)
     let merge = |held: &mut [u8], new: &[u8]| {
-        if set_bytes > 0 {
-            let ways = E::union(
-                E::Set::unpack(&held[width..with_set]),
-                E::Set::unpack(&new[width..with_set]),
-            );
-            ways.pack(&mut held[width..with_set]);
-        }
+        let ways = Ways::<P, E>::read(&held[width..with_set]);
+        ways.union(Ways::read(&new[width..with_set]))
+            .write(&mut held[width..with_set]);
     };
     // a resumed run has its round's layer built: it goes on from that round's report
     let mut round_done = resumed.is_some();
