@@ -117,22 +117,66 @@ impl<K: Ord> Ord for Entry<K> {
 }
 
 /// A binary heap with lazy deletion: improving a node pushes a second entry.
-pub(crate) struct LazyFrontier<K: Ord>(BinaryHeap<Entry<K>>);
+///
+/// Beside the heap, a stack of entries pushed in rising order, each above every entry of
+/// the heap when it came: A\*'s children of the expanded node's `f` and a larger `g` (a
+/// step toward the goal along the estimate) rank above everything queued, and the next
+/// pop takes them back. They go on the stack, where a push and a pop cost a few
+/// instructions instead of a walk down the heap's levels. A pop takes the larger of the
+/// stack's top and the heap's, so entries come out in the heap's order all the same.
+pub(crate) struct LazyFrontier<K: Ord> {
+    heap: BinaryHeap<Entry<K>>,
+    /// Rising keys: the top is the stack's largest.
+    rising: Vec<Entry<K>>,
+}
 
 impl<K: Ord + Copy> LazyFrontier<K> {
     pub(crate) fn new() -> Self {
-        LazyFrontier(BinaryHeap::new())
+        LazyFrontier {
+            heap: BinaryHeap::new(),
+            rising: Vec::new(),
+        }
+    }
+
+    /// How many entries are queued, outdated ones included.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.heap.len() + self.rising.len()
+    }
+
+    /// The largest entry, from the stack (`true`) or the heap.
+    #[inline(always)]
+    fn top(&self) -> Option<(Entry<K>, bool)> {
+        match (self.rising.last(), self.heap.peek()) {
+            // (on a tie the heap's entry is the newer: the stack's rose above the heap)
+            (Some(&s), Some(h)) if h.key >= s.key => Some((*h, false)),
+            (Some(&s), _) => Some((s, true)),
+            (None, h) => h.map(|&h| (h, false)),
+        }
+    }
+
+    /// Removes the largest entry, from the stack if `stacked`.
+    #[inline(always)]
+    fn remove_top(&mut self, stacked: bool) {
+        match stacked {
+            true => drop(self.rising.pop()),
+            false => drop(self.heap.pop()),
+        }
     }
 
     /// The entry with the largest key whose node still has that key (`current`, as in
-    /// [`Frontier::pop`]), outdated entries above it dropped; it stays queued.
+    /// [`Frontier::pop`]), outdated entries above it dropped, and whether it lies on the
+    /// stack; it stays queued.
     #[inline]
-    fn peek_current(&mut self, current: &impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
-        while let Some(&e) = self.0.peek() {
+    fn peek_current(
+        &mut self,
+        current: &impl Fn(usize) -> Option<K>,
+    ) -> Option<((usize, K), bool)> {
+        while let Some((e, stacked)) = self.top() {
             if current(e.id as usize) == Some(e.key) {
-                return Some((e.id as usize, e.key));
+                return Some(((e.id as usize, e.key), stacked));
             }
-            self.0.pop();
+            self.remove_top(stacked);
         }
         None
     }
@@ -141,12 +185,20 @@ impl<K: Ord + Copy> LazyFrontier<K> {
 impl<K: Ord + Copy> Frontier<K> for LazyFrontier<K> {
     #[inline]
     fn push(&mut self, id: usize, key: K) {
-        self.0.push(Entry { key, id: id as u32 });
+        let e = Entry { key, id: id as u32 };
+        let above = match self.rising.last() {
+            Some(top) => key > top.key,
+            None => self.heap.peek().is_none_or(|h| key > h.key),
+        };
+        match above {
+            true => self.rising.push(e),
+            false => self.heap.push(e),
+        }
     }
     #[inline]
     fn pop(&mut self, current: impl Fn(usize) -> Option<K>) -> Option<(usize, K)> {
-        let top = self.peek_current(&current)?;
-        self.0.pop();
+        let (top, stacked) = self.peek_current(&current)?;
+        self.remove_top(stacked);
         Some(top)
     }
 }
@@ -466,9 +518,9 @@ impl<K: Ord + Copy, B: Fn(&K) -> Option<(usize, usize)>> BucketFrontier<K, B> {
                 _ => self.take(at, i),
             }
         };
-        if let Some(top) = self.heap.peek_current(&current) {
+        if let Some((top, stacked)) = self.heap.peek_current(&current) {
             if from_buckets.is_none_or(|(_, _, _, key)| top.1 > key) {
-                self.heap.0.pop();
+                self.heap.remove_top(stacked);
                 return Some(top);
             }
         }
@@ -582,6 +634,79 @@ mod tests {
         ));
     }
 
+    /// A* pushes children of the popped node's `f` and a larger `g` (above everything
+    /// queued), in rising and in falling order, beside others and improvements: the lazy
+    /// heap keeps the rising ones on its stack and still pops every key in order.
+    #[test]
+    fn the_lazy_heap_pops_stacked_children_in_key_order() {
+        let mut x = 99u64;
+        let mut next = |n: u32| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 32) as u32 % n
+        };
+        let mut q = LazyFrontier::new();
+        // each node's (g, h) while it is open; the open keys, best last
+        let mut nodes: Vec<Option<(u32, u32)>> = Vec::new();
+        let mut open = std::collections::BTreeSet::new();
+        let push = |q: &mut LazyFrontier<Key>,
+                    nodes: &mut Vec<Option<(u32, u32)>>,
+                    open: &mut std::collections::BTreeSet<Key>,
+                    (g, h): (u32, u32)| {
+            let k = key(g, h, nodes.len());
+            q.push(nodes.len(), k);
+            open.insert(k);
+            nodes.push(Some((g, h)));
+        };
+        push(&mut q, &mut nodes, &mut open, (0, 500));
+        let (mut stacked, mut popped) = (0, 0);
+        for _ in 0..20_000 {
+            // now and then an open node improves: its key grows and is pushed again
+            let id = next(nodes.len() as u32) as usize;
+            if let Some((g, h)) = nodes[id].filter(|&(g, _)| g > 0 && next(4) == 0) {
+                open.remove(&key(g, h, id));
+                nodes[id] = Some((g - 1, h));
+                q.push(id, key(g - 1, h, id));
+                open.insert(key(g - 1, h, id));
+            }
+            let Some((id, k)) = q.pop(|id| nodes[id].map(|(g, h)| key(g, h, id))) else {
+                break;
+            };
+            let best = open.pop_last().unwrap();
+            assert_eq!(k, best, "popped {k:?}, the best open was {best:?}");
+            let (g, h) = nodes[id].take().unwrap();
+            popped += 1;
+            // children toward the goal (same f, larger g), in rising or falling order,
+            // and children away from it
+            let mut steps: Vec<u32> = (1..=next(3)).collect();
+            if next(2) == 0 {
+                steps.reverse();
+            }
+            for step in steps {
+                push(
+                    &mut q,
+                    &mut nodes,
+                    &mut open,
+                    (g + step, h.saturating_sub(step)),
+                );
+            }
+            for _ in 0..next(3) {
+                push(
+                    &mut q,
+                    &mut nodes,
+                    &mut open,
+                    (g + 1 + next(3), h + next(4)),
+                );
+            }
+            stacked = stacked.max(q.rising.len());
+        }
+        assert!(
+            popped > 10_000 && stacked > 1,
+            "{popped} popped, {stacked} stacked"
+        );
+    }
+
     /// A spread queue draws among the newest entries of a bucket, not in their order and
     /// not from the older ones.
     #[test]
@@ -612,7 +737,7 @@ mod tests {
         for id in 0..n {
             q.push(id, key(0, 9 * id as u32, id));
         }
-        assert_eq!((q.misses, q.heap.0.len()), (GIVE_UP, 100));
+        assert_eq!((q.misses, q.heap.len()), (GIVE_UP, 100));
         for id in 0..n {
             let popped = q.pop(|i| (i >= id).then(|| key(0, 9 * i as u32, i)));
             assert_eq!(popped.map(|(i, _)| i), Some(id));
@@ -627,7 +752,7 @@ mod tests {
         for (id, f) in (1_000_000..1_000_100).enumerate() {
             q.push(id, key(0, f, id));
         }
-        assert_eq!((q.len, q.heap.0.len()), (100, 0));
+        assert_eq!((q.len, q.heap.len()), (100, 0));
         assert!(q.ring.len() <= 128, "{} layers", q.ring.len());
         for id in 0..100 {
             assert_eq!(
@@ -639,7 +764,7 @@ mod tests {
         // far apart: the second goes to the heap, still popped in order
         q.push(0, key(0, 5, 0));
         q.push(1, key(0, 5 + WINDOW as u32, 1));
-        assert_eq!((q.len, q.heap.0.len()), (1, 1));
+        assert_eq!((q.len, q.heap.len()), (1, 1));
         let current = |i: usize| Some(key(0, 5 + i as u32 * WINDOW as u32, i));
         assert_eq!(q.pop(current).map(|(i, _)| i), Some(0));
         assert_eq!(

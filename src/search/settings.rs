@@ -91,7 +91,10 @@ pub enum OpenList {
     Indexed,
     /// A plain binary heap with lazy deletion: an improved state is pushed again and the
     /// outdated entry skipped when popped. Fewer hash operations, more heap entries. Among
-    /// equal keys, the newest state first.
+    /// equal keys, the newest state first. Entries that rank above everything queued when
+    /// pushed, in rising order (A\*'s children that step toward the goal without raising
+    /// `f`), wait on a stack beside the heap instead of in it, which saves the heap's walk
+    /// down its levels when they are popped; the order of the pops is the heap's.
     Lazy,
     /// A bucket queue (Dial's algorithm) for costs that are small whole numbers (below
     /// 2<sup>20</sup> for `f`, 4096 for `g`; integers or whole `OrderedF64` values): buckets
