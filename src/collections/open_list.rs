@@ -183,7 +183,7 @@ impl<K: Ord + Copy> LazyFrontier<K> {
 }
 
 impl<K: Ord + Copy> Frontier<K> for LazyFrontier<K> {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, id: usize, key: K) {
         let e = Entry { key, id: id as u32 };
         let above = match self.rising.last() {
