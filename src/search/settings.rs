@@ -87,14 +87,16 @@ pub enum CycleCheck {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OpenList {
     /// An indexed binary heap with decrease-key (the `priority-queue` crate): each state is
-    /// in the frontier at most once. Among equal keys, the newest state first.
+    /// in the frontier at most once. Among states that tie (equal `f` and `g` in A\*), the
+    /// newest first; Dijkstra's order among states of equal `g` is unspecified.
     Indexed,
     /// A plain binary heap with lazy deletion: an improved state is pushed again and the
-    /// outdated entry skipped when popped. Fewer hash operations, more heap entries. Among
-    /// equal keys, the newest state first. Entries that rank above everything queued when
-    /// pushed, in rising order (A\*'s children that step toward the goal without raising
-    /// `f`), wait on a stack beside the heap instead of in it, which saves the heap's walk
-    /// down its levels when they are popped; the order of the pops is the heap's.
+    /// outdated entry skipped when popped. Fewer hash operations, more heap entries. Ties
+    /// are broken as with [`Indexed`](OpenList::Indexed). Entries that rank above
+    /// everything queued when pushed, in rising order (A\*'s children that step toward the
+    /// goal without raising `f`), wait on a stack beside the heap instead of in it, which
+    /// saves the heap's walk down its levels when they are popped; the order of the pops
+    /// is the heap's.
     Lazy,
     /// A bucket queue (Dial's algorithm) for costs that are small whole numbers (below
     /// 2<sup>20</sup> for `f`, 4096 for `g`; integers or whole `OrderedF64` values): buckets
